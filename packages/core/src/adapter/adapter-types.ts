@@ -1,0 +1,102 @@
+import type { Row, Schema } from "../schema/schema-types.js";
+
+/** Comparison operators an adapter supports. String operators match case-insensitively. */
+export type WhereOperator =
+  | "eq"
+  | "ne"
+  | "lt"
+  | "lte"
+  | "gt"
+  | "gte"
+  | "in"
+  | "not_in"
+  | "contains"
+  | "starts_with"
+  | "ends_with";
+
+/** `field operator value`. `eq`/`ne` with `null` mean IS NULL / IS NOT NULL. `in` takes an array. */
+export interface WhereCondition {
+  field: string;
+  operator?: WhereOperator;
+  value: unknown;
+}
+
+/** A where clause is a list joined by AND; `{ or: [...] }` and `{ and: [...] }` are explicit groups. */
+export type Where = WhereCondition | { or: Where[] } | { and: Where[] };
+
+/** Many-to-one join: `row[localField] = model.foreignField`, attached as `row[as]` (null when absent). */
+export interface Join {
+  model: string;
+  localField: string;
+  foreignField: string;
+  as: string;
+}
+
+export interface SortBy {
+  field: string;
+  direction: "asc" | "desc";
+}
+
+export interface FindOneArgs {
+  model: string;
+  where: Where[];
+  select?: string[];
+  join?: Join[];
+}
+
+export interface FindManyArgs {
+  model: string;
+  where?: Where[];
+  select?: string[];
+  join?: Join[];
+  sortBy?: SortBy;
+  limit?: number;
+  offset?: number;
+}
+
+export interface UpdateArgs {
+  model: string;
+  where: Where[];
+  update: Record<string, unknown>;
+  /** Atomic `field = field + n` for number fields, in the same statement as `update`. */
+  increment?: Record<string, number>;
+}
+
+/**
+ * The storage contract every database adapter implements. Values in and out are JS values
+ * (Date, boolean, number, parsed JSON); the adapter converts to and from its column types.
+ * Unknown models or fields throw `AdapterError`; unique violations throw `UniqueConstraintError`.
+ */
+export interface Adapter {
+  readonly id: string;
+  create<T extends Row = Row>(args: { model: string; data: Record<string, unknown> & { id: string } }): Promise<T>;
+  findOne<T extends Row = Row>(args: FindOneArgs): Promise<T | null>;
+  findMany<T extends Row = Row>(args: FindManyArgs): Promise<T[]>;
+  count(args: { model: string; where?: Where[] }): Promise<number>;
+  /** Updates the rows matching `where` (meant to be one) and returns one of them, or null. */
+  update<T extends Row = Row>(args: UpdateArgs): Promise<T | null>;
+  /** Returns how many rows changed. */
+  updateMany(args: UpdateArgs): Promise<number>;
+  delete(args: { model: string; where: Where[] }): Promise<void>;
+  /** Returns how many rows were deleted. */
+  deleteMany(args: { model: string; where: Where[] }): Promise<number>;
+  /** Runs `fn` atomically: all its writes land or none do. Nested calls reuse the transaction. */
+  transaction<R>(fn: (tx: Adapter) => Promise<R>): Promise<R>;
+  /** Creates missing tables, columns and indexes. Never drops anything. */
+  migrate?(): Promise<MigrationResult>;
+  /** Releases connections the adapter opened itself. */
+  close?(): Promise<void>;
+}
+
+/** What `migrate()` did (or, for a dry run, would do). */
+export interface MigrationResult {
+  statements: string[];
+}
+
+/** What an adapter factory receives from `createAuth`. */
+export interface AdapterContext {
+  schema: Schema;
+}
+
+/** `database` option value: builds the adapter once the composed schema is known. */
+export type AdapterFactory = (ctx: AdapterContext) => Adapter;

@@ -1,0 +1,71 @@
+import type { FieldDef, Schema } from "./schema-types.js";
+
+/** Options that shape the core tables. */
+export interface CoreSchemaOptions {
+  /** Extra user columns (SPEC.md §3 "additional fields"). */
+  userAdditionalFields?: Record<string, FieldDef>;
+}
+
+const now = () => new Date();
+
+/** The five core tables of SPEC.md §3. Plugins add tables and fields on top. */
+export function createCoreSchema(options: CoreSchemaOptions = {}): Schema {
+  return {
+    user: {
+      fields: {
+        name: { type: "string" },
+        email: { type: "string", unique: true },
+        emailVerified: { type: "boolean", defaultValue: false, input: false },
+        image: { type: "string", required: false, long: true },
+        createdAt: { type: "date", defaultValue: now, input: false },
+        updatedAt: { type: "date", defaultValue: now, input: false },
+        ...options.userAdditionalFields,
+      },
+    },
+    session: {
+      fields: {
+        // SHA-256 of the session token: a database leak yields no usable session.
+        token: { type: "string", unique: true, returned: false },
+        userId: { type: "string", index: true, references: { model: "user", field: "id", onDelete: "cascade" } },
+        expiresAt: { type: "date" },
+        ipAddress: { type: "string", required: false },
+        userAgent: { type: "string", required: false, long: true },
+        createdAt: { type: "date", defaultValue: now },
+        updatedAt: { type: "date", defaultValue: now },
+      },
+    },
+    account: {
+      fields: {
+        accountId: { type: "string", index: true },
+        providerId: { type: "string" },
+        userId: { type: "string", index: true, references: { model: "user", field: "id", onDelete: "cascade" } },
+        accessToken: { type: "string", required: false, long: true, returned: false },
+        refreshToken: { type: "string", required: false, long: true, returned: false },
+        idToken: { type: "string", required: false, long: true, returned: false },
+        accessTokenExpiresAt: { type: "date", required: false },
+        refreshTokenExpiresAt: { type: "date", required: false },
+        scope: { type: "string", required: false, long: true },
+        password: { type: "string", required: false, returned: false },
+        createdAt: { type: "date", defaultValue: now },
+        updatedAt: { type: "date", defaultValue: now },
+      },
+    },
+    verification: {
+      fields: {
+        identifier: { type: "string", index: true },
+        value: { type: "string", long: true },
+        expiresAt: { type: "date" },
+        createdAt: { type: "date", defaultValue: now },
+        updatedAt: { type: "date", defaultValue: now },
+      },
+    },
+    rateLimit: {
+      fields: {
+        key: { type: "string", unique: true },
+        count: { type: "number" },
+        // Milliseconds since the epoch: compared arithmetically on every request.
+        lastRequest: { type: "number" },
+      },
+    },
+  };
+}
