@@ -8,8 +8,8 @@ export class UniqueConstraintError extends Error {
   override name = "UniqueConstraintError";
   constructor(
     readonly model: string,
-    readonly cause?: unknown,
+    cause?: unknown,
   ) {
-    super(`Unique constraint violated on ${model}`);
+    super(`Unique constraint violated on ${model}`, { cause });
   }
 }

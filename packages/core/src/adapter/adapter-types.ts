@@ -69,12 +69,12 @@ export interface UpdateArgs {
  */
 export interface Adapter {
   readonly id: string;
-  create<T extends Row = Row>(args: { model: string; data: Record<string, unknown> & { id: string } }): Promise<T>;
-  findOne<T extends Row = Row>(args: FindOneArgs): Promise<T | null>;
-  findMany<T extends Row = Row>(args: FindManyArgs): Promise<T[]>;
+  create<T = Row>(args: { model: string; data: Record<string, unknown> & { id: string } }): Promise<T>;
+  findOne<T = Row>(args: FindOneArgs): Promise<T | null>;
+  findMany<T = Row>(args: FindManyArgs): Promise<T[]>;
   count(args: { model: string; where?: Where[] }): Promise<number>;
   /** Updates the rows matching `where` (meant to be one) and returns one of them, or null. */
-  update<T extends Row = Row>(args: UpdateArgs): Promise<T | null>;
+  update<T = Row>(args: UpdateArgs): Promise<T | null>;
   /** Returns how many rows changed. */
   updateMany(args: UpdateArgs): Promise<number>;
   delete(args: { model: string; where: Where[] }): Promise<void>;

@@ -1,0 +1,51 @@
+// Conformance target (../shared/conformance/TARGET.md): Gatehouse on a fresh embedded SQLite store
+// (or DATABASE_URL), with the test outbox and a mock of GitHub's OAuth endpoints.
+import { createServer } from "node:http";
+import { createAuth } from "@gatehouse/core";
+import { toNodeHandler } from "@gatehouse/core/node";
+import { handleOutbox } from "./outbox.mjs";
+import { openDatabase } from "./database.mjs";
+
+const port = Number(process.env.PORT ?? 4100);
+const profile = process.env.PROFILE ?? "default";
+const baseURL = `http://127.0.0.1:${port}`;
+
+const database = await openDatabase(process.env.DATABASE_URL);
+
+const auth = createAuth({
+  database: database.adapter,
+  secret: "conformance-secret-0123456789abcdef0123456789abcdef",
+  baseURL,
+  trustedOrigins: ["http://localhost:5173"],
+  emailAndPassword: {
+    enabled: true,
+    minPasswordLength: 8,
+    maxPasswordLength: 128,
+    requireEmailVerification: profile === "verify-required",
+  },
+  user: { additionalFields: { nickname: { type: "string", required: false } } },
+  session: { cookieCache: { enabled: process.env.COOKIE_CACHE === "1", maxAge: 300 } },
+  rateLimit:
+    profile === "rate-limit"
+      ? { enabled: true, window: 60, max: 1000, customRules: { "/sign-in/email": { window: 60, max: 3 }, "/sign-up/*": false } }
+      : { enabled: false },
+  logger: { error: (...args) => console.error(...args), warn: () => {} },
+});
+
+await auth.$context.adapter.migrate?.();
+await auth.ready();
+
+const authHandler = toNodeHandler(auth);
+const server = createServer((req, res) => {
+  if (handleOutbox(req, res)) return;
+  authHandler(req, res);
+});
+server.listen(port, "127.0.0.1", () => console.log(`conformance target ready on ${baseURL} (${profile})`));
+
+const stop = async () => {
+  server.close();
+  await database.close();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

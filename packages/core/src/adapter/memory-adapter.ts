@@ -1,0 +1,179 @@
+import type { Schema } from "../schema/schema-types.js";
+import type { Adapter, AdapterFactory, FindManyArgs, Join, UpdateArgs, Where } from "./adapter-types.js";
+import { AdapterError, UniqueConstraintError } from "./adapter-errors.js";
+import { matchesWhere, whereFields } from "./where-matcher.js";
+
+type Row = Record<string, unknown> & { id: string };
+type Tables = Map<string, Row[]>;
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/**
+ * Everything in process memory: for tests, prototypes and the plugin test kit. Same contract as the
+ * SQL adapters, including unique constraints, errors on unknown fields and atomic transactions.
+ * Transactions run one after another and roll back by restoring a snapshot; a write made outside a
+ * transaction while one is open is lost if that transaction rolls back (single-process test use only).
+ */
+export function memoryAdapter(): AdapterFactory {
+  return ({ schema }) => {
+    const tables: Tables = new Map(Object.keys(schema).map((m) => [m, []]));
+    // Transactions run one at a time; this chain is the queue.
+    let lock: Promise<unknown> = Promise.resolve();
+    const base = makeAdapter(schema, () => tables);
+    return {
+      ...base,
+      async transaction(fn) {
+        const run = lock.then(async () => {
+          const snapshot = new Map([...tables].map(([k, rows]) => [k, rows.map(clone)]));
+          const tx: Adapter = { ...base, transaction: (inner) => inner(tx) };
+          try {
+            return await fn(tx);
+          } catch (err) {
+            for (const [k, rows] of snapshot) tables.set(k, rows);
+            throw err;
+          }
+        });
+        lock = run.catch(() => undefined);
+        return run;
+      },
+    };
+  };
+}
+
+function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "transaction"> {
+  function table(model: string): Row[] {
+    const rows = getTables().get(model);
+    if (!rows) throw new AdapterError(`Unknown model "${model}"`);
+    return rows;
+  }
+
+  function checkFields(model: string, fields: Iterable<string>) {
+    const def = schema[model];
+    if (!def) throw new AdapterError(`Unknown model "${model}"`);
+    for (const f of fields) {
+      if (f !== "id" && !(f in def.fields)) throw new AdapterError(`Unknown field "${f}" on model "${model}"`);
+    }
+  }
+
+  function uniqueFields(model: string): string[] {
+    const def = schema[model];
+    return ["id", ...Object.entries(def?.fields ?? {}).filter(([, f]) => f.unique).map(([k]) => k)];
+  }
+
+  function assertUnique(model: string, candidate: Row, ignore?: Row) {
+    for (const field of uniqueFields(model)) {
+      const v = candidate[field];
+      if (v === null || v === undefined) continue;
+      const key = v instanceof Date ? v.getTime() : v;
+      for (const other of table(model)) {
+        if (other === ignore) continue;
+        const ov = other[field];
+        if ((ov instanceof Date ? ov.getTime() : ov) === key) throw new UniqueConstraintError(model);
+      }
+    }
+  }
+
+  // Always a copy: callers must never hold a reference into the store.
+  function output(row: Row, select?: string[], join?: Join[]): Row {
+    const base = select ? (Object.fromEntries(select.map((f) => [f, clone(row[f] ?? null)])) as Row) : clone(row);
+    for (const j of join ?? []) {
+      const key = row[j.localField];
+      const target = key == null ? undefined : table(j.model).find((r) => r[j.foreignField] === key);
+      base[j.as] = target ? clone(target) : null;
+    }
+    return base;
+  }
+
+  function deleteMany({ model, where }: { model: string; where: Where[] }): number {
+    checkFields(model, whereFields(where));
+    const rows = table(model);
+    const keep = rows.filter((r) => !matchesWhere(r, where));
+    const removed = rows.length - keep.length;
+    rows.splice(0, rows.length, ...keep);
+    return removed;
+  }
+
+  function select(args: FindManyArgs): Row[] {
+    checkFields(args.model, [...whereFields(args.where), ...(args.select ?? []), ...(args.sortBy ? [args.sortBy.field] : [])]);
+    for (const j of args.join ?? []) {
+      checkFields(args.model, [j.localField]);
+      checkFields(j.model, [j.foreignField]);
+    }
+    let rows = table(args.model).filter((r) => matchesWhere(r, args.where));
+    if (args.sortBy) {
+      const { field, direction } = args.sortBy;
+      const sign = direction === "desc" ? -1 : 1;
+      rows = [...rows].sort((a, b) => sign * compare(a[field], b[field]));
+    }
+    const start = args.offset ?? 0;
+    return rows.slice(start, args.limit === undefined ? undefined : start + args.limit);
+  }
+
+  function applyUpdate(args: UpdateArgs, limit: number): Row[] {
+    checkFields(args.model, [...whereFields(args.where), ...Object.keys(args.update), ...Object.keys(args.increment ?? {})]);
+    const rows = table(args.model);
+    const targets = rows.filter((r) => matchesWhere(r, args.where)).slice(0, limit);
+    // Validate every row first, so a unique violation changes nothing.
+    const next = targets.map((r) => {
+      const updated = { ...r, ...clone(args.update) } as Row;
+      for (const [f, n] of Object.entries(args.increment ?? {})) updated[f] = Number(r[f] ?? 0) + n;
+      assertUnique(args.model, updated, r);
+      return updated;
+    });
+    targets.forEach((r, i) => Object.assign(r, next[i]));
+    return targets;
+  }
+
+  return {
+    id: "memory",
+    async create({ model, data }) {
+      const def = schema[model];
+      if (!def) throw new AdapterError(`Unknown model "${model}"`);
+      checkFields(model, Object.keys(data));
+      const row = { id: data.id } as Row;
+      for (const f of Object.keys(def.fields)) row[f] = data[f] === undefined ? null : clone(data[f]);
+      assertUnique(model, row);
+      table(model).push(row);
+      return clone(row) as never;
+    },
+    async findOne({ model, where, select: fields, join }) {
+      const row = select({ model, where, select: fields, join, limit: 1 })[0];
+      return row ? (output(row, fields, join) as never) : null;
+    },
+    async findMany(args) {
+      return select(args).map((r) => output(r, args.select, args.join)) as never;
+    },
+    async count({ model, where }) {
+      return select({ model, where }).length;
+    },
+    async update(args) {
+      const [row] = applyUpdate(args, 1);
+      return row ? (clone(row) as never) : null;
+    },
+    async updateMany(args) {
+      return applyUpdate(args, Number.POSITIVE_INFINITY).length;
+    },
+    async delete(args) {
+      deleteMany(args);
+    },
+    async deleteMany(args) {
+      return deleteMany(args);
+    },
+    async migrate() {
+      return { statements: [] };
+    },
+  };
+}
+
+function compare(a: unknown, b: unknown): number {
+  // NULLs first ascending, as SQLite and MySQL do.
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  const x = a instanceof Date ? a.getTime() : a;
+  const y = b instanceof Date ? b.getTime() : b;
+  return (x as number) < (y as number) ? -1 : (x as number) > (y as number) ? 1 : 0;
+}
+

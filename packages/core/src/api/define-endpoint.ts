@@ -1,0 +1,101 @@
+import type { z } from "zod";
+import type { AuthContext } from "../context/auth-context.js";
+import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
+import type { SessionWithUser } from "../schema/model-types.js";
+import type { AuthRequest, HeaderReader } from "./auth-request.js";
+import type { CookieAttributes } from "../cookies/serialize-cookie.js";
+
+/** HTTP methods an endpoint may answer. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** `required`: 401 without a session; `fresh`: also 403 unless recently signed in; `optional`: loaded if present. */
+export type SessionRequirement = "required" | "fresh" | "optional" | undefined;
+
+/** OpenAPI metadata an endpoint may carry beyond what its zod schemas say. */
+export interface OpenApiMeta {
+  summary?: string;
+  description?: string;
+  /** JSON Schema of the 200 response body. */
+  response?: Record<string, unknown>;
+}
+
+/** Runs before the endpoint; throws an AuthError to refuse the request. */
+export type Middleware = (ctx: EndpointContext<unknown, unknown, SessionRequirement>) => Promise<void> | void;
+
+/** The static half of an endpoint: everything the router, validator and docs need. */
+export interface EndpointConfig<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  S extends SessionRequirement = SessionRequirement,
+> {
+  method: HttpMethod | readonly HttpMethod[];
+  /** `/namespace/action`; a `:name` segment is a path parameter. */
+  path: string;
+  body?: B;
+  query?: Q;
+  session?: S;
+  use?: readonly Middleware[];
+  /** Hooks select endpoints by tag, e.g. `creates-session`. */
+  tags?: readonly string[];
+  rateLimit?: RateLimitRule | false;
+  /** Callable through `auth.api` only; the HTTP router does not route it. */
+  serverOnly?: boolean;
+  openapi?: OpenApiMeta;
+}
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What an endpoint function receives. */
+export interface EndpointContext<B, Q, S extends SessionRequirement> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  headers: HeaderReader;
+  /** The HTTP request; null for `auth.api` calls made without one. */
+  request: AuthRequest | null;
+  auth: AuthContext;
+  /** The caller's session, loaded by the `session` requirement. */
+  session: S extends "required" | "fresh" ? SessionWithUser : SessionWithUser | null;
+  /** The normalized client address used for rate limits and session records. */
+  clientIp: string | null;
+  getCookie(name: string): string | undefined;
+  setCookie(name: string, value: string, attributes?: CookieAttributes): void;
+  /** Response headers the endpoint adds. */
+  responseHeaders: Record<string, string>;
+  /** Set-Cookie lines collected so far. */
+  cookies: string[];
+  /** The session this request created (sign-in, sign-up), for after hooks. */
+  newSession: SessionWithUser | null;
+  /** The endpoint being run. */
+  endpoint: Endpoint;
+}
+
+/** An endpoint: config plus the function that implements it. */
+export interface Endpoint<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  S extends SessionRequirement = SessionRequirement,
+  R = unknown,
+> {
+  config: EndpointConfig<B, Q, S>;
+  // Method syntax on purpose: parameters stay bivariant, so any endpoint fits `Endpoint`.
+  handler(ctx: EndpointContext<Infer<B>, Infer<Q>, S>): Promise<R>;
+}
+
+/** Declares an endpoint. One endpoint per file, named after the file. */
+export function defineEndpoint<
+  R,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  S extends SessionRequirement = undefined,
+>(
+  config: EndpointConfig<B, Q, S>,
+  handler: (ctx: EndpointContext<Infer<B>, Infer<Q>, S>) => Promise<R>,
+): Endpoint<B, Q, S, R> {
+  return { config, handler };
+}
+
+/** The methods an endpoint answers, as an array. */
+export function methodsOf(config: EndpointConfig): readonly HttpMethod[] {
+  return typeof config.method === "string" ? [config.method] : config.method;
+}

@@ -1,0 +1,30 @@
+import type { Adapter } from "../adapter/adapter-types.js";
+import type { CookieNames } from "../cookies/cookie-names.js";
+import type { Db } from "../db/create-db.js";
+import type { ResolvedOptions } from "../options/resolve-options.js";
+import type { Plugin } from "../plugins/plugin-types.js";
+import type { RateLimiter } from "../rate-limit/create-rate-limiter.js";
+import type { Repositories } from "../repositories/create-repositories.js";
+import type { Schema } from "../schema/schema-types.js";
+import type { PasswordService } from "./password-service.js";
+import type { SessionService } from "../session/session-service.js";
+import type { UserInputValidator } from "../user/user-input.js";
+
+/** Everything built once by `createAuth` and shared by every request: options, storage, services. */
+export interface AuthContext extends Repositories {
+  options: ResolvedOptions;
+  schema: Schema;
+  adapter: Adapter;
+  db: Db;
+  secret: string;
+  cookies: CookieNames;
+  sessions: SessionService;
+  passwords: PasswordService;
+  userInput: UserInputValidator;
+  rateLimiter: RateLimiter;
+  plugins: readonly Plugin[];
+  /** Whether an origin (scheme://host[:port]) is trusted for CSRF and redirects. */
+  isTrustedOrigin(origin: string): boolean;
+  /** Runs `fn` with repositories bound to one transaction. */
+  transaction<R>(fn: (tx: Repositories & { db: Db }) => Promise<R>): Promise<R>;
+}

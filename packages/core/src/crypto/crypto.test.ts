@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import {
+  base64ToBytes,
+  bytesToBase64,
+  bytesToBase64Url,
+  constantTimeEqual,
+  deriveSessionToken,
+  generateId,
+  generateRandomString,
+  hmacSha256Base64,
+  sha256Base64Url,
+  signCookieValue,
+  symmetricDecrypt,
+  symmetricEncrypt,
+  unsignCookieValue,
+} from "./index.js";
+import { createHash, createHmac } from "node:crypto";
+
+describe("random", () => {
+  it("ids are 32 alphanumerics and distinct", () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => generateId()));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{32}$/);
+  });
+
+  it("uses every character of a custom alphabet and no other", () => {
+    const s = generateRandomString(2000, "abc");
+    expect(new Set(s)).toEqual(new Set(["a", "b", "c"]));
+  });
+});
+
+describe("encodings and digests", () => {
+  it("base64 matches Buffer for every length remainder", () => {
+    for (const len of [0, 1, 2, 3, 4, 5, 31, 32, 33]) {
+      const bytes = Uint8Array.from({ length: len }, (_, i) => (i * 37 + 11) & 255);
+      expect(bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString("base64"));
+      expect(bytesToBase64Url(bytes)).toBe(Buffer.from(bytes).toString("base64url"));
+      expect(Array.from(base64ToBytes(bytesToBase64Url(bytes)) ?? [])).toEqual(Array.from(bytes));
+    }
+    expect(base64ToBytes("ab$c")).toBeNull();
+  });
+
+  it("HMAC and SHA-256 agree with node:crypto", () => {
+    expect(hmacSha256Base64("k", "data")).toBe(createHmac("sha256", "k").update("data").digest("base64"));
+    expect(sha256Base64Url("tok")).toBe(createHash("sha256").update("tok").digest("base64url"));
+  });
+
+  it("constantTimeEqual", () => {
+    expect(constantTimeEqual("abc", "abc")).toBe(true);
+    expect(constantTimeEqual("abc", "abd")).toBe(false);
+    expect(constantTimeEqual("abc", "abcd")).toBe(false);
+  });
+});
+
+describe("signed cookies", () => {
+  it("round-trips and rejects tampering or another secret", () => {
+    const signed = signCookieValue("secret-1", "a.b.c");
+    expect(unsignCookieValue("secret-1", signed)).toBe("a.b.c");
+    expect(unsignCookieValue("secret-2", signed)).toBeNull();
+    expect(unsignCookieValue("secret-1", `x${signed}`)).toBeNull();
+    expect(unsignCookieValue("secret-1", "no-signature")).toBeNull();
+  });
+});
+
+describe("session tokens", () => {
+  it("are derived deterministically per id and secret", () => {
+    const t = deriveSessionToken("s", "id1");
+    expect(t).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(deriveSessionToken("s", "id1")).toBe(t);
+    expect(deriveSessionToken("s", "id2")).not.toBe(t);
+    expect(deriveSessionToken("other", "id1")).not.toBe(t);
+  });
+});
+
+describe("symmetric encryption", () => {
+  it("round-trips and fails closed", () => {
+    const enc = symmetricEncrypt("secret", "gho_token ✓");
+    expect(enc.startsWith("v1.")).toBe(true);
+    expect(enc).not.toContain("gho_token");
+    expect(symmetricDecrypt("secret", enc)).toBe("gho_token ✓");
+    expect(symmetricDecrypt("wrong", enc)).toBeNull();
+    const flipped = enc.slice(0, -2) + (enc.endsWith("A") ? "B" : "A") + enc.slice(-1);
+    expect(symmetricDecrypt("secret", flipped)).toBeNull();
+    expect(symmetricDecrypt("secret", "garbage")).toBeNull();
+    expect(symmetricEncrypt("secret", "x")).not.toBe(symmetricEncrypt("secret", "x"));
+  });
+});

@@ -1,0 +1,65 @@
+import type { Adapter, UpdateArgs } from "../adapter/adapter-types.js";
+import { generateId } from "../crypto/index.js";
+import type { Row, Schema } from "../schema/schema-types.js";
+
+/** The adapter plus schema-aware writes: ids, defaults and `updatedAt` are filled in here, once. */
+export interface Db extends Omit<Adapter, "create" | "transaction"> {
+  readonly adapter: Adapter;
+  readonly schema: Schema;
+  create<T = Row>(args: { model: string; data: Record<string, unknown> }): Promise<T>;
+  transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R>;
+}
+
+/** Wraps an adapter with the schema's defaults. Plugins write through this, not the raw adapter. */
+export function createDb(adapter: Adapter, schema: Schema): Db {
+  const defaultsByModel = new Map<string, [string, unknown][]>();
+  const touchesUpdatedAt = new Set<string>();
+  for (const [model, def] of Object.entries(schema)) {
+    defaultsByModel.set(
+      model,
+      Object.entries(def.fields)
+        .filter(([, f]) => f.defaultValue !== undefined)
+        .map(([name, f]) => [name, f.defaultValue]),
+    );
+    if (def.fields.updatedAt?.type === "date") touchesUpdatedAt.add(model);
+  }
+  const withUpdatedAt = (args: UpdateArgs): UpdateArgs =>
+    touchesUpdatedAt.has(args.model) && !("updatedAt" in args.update)
+      ? { ...args, update: { ...args.update, updatedAt: new Date() } }
+      : args;
+
+  return {
+    adapter,
+    schema,
+    create(args) {
+      const data: Record<string, unknown> = { ...args.data };
+      if (data.id === undefined) data.id = generateId();
+      for (const [name, value] of defaultsByModel.get(args.model) ?? []) {
+        if (data[name] === undefined) data[name] = typeof value === "function" ? value() : value;
+      }
+      return adapter.create({ model: args.model, data: data as Record<string, unknown> & { id: string } });
+    },
+    findOne: (args) => adapter.findOne(args),
+    findMany: (args) => adapter.findMany(args),
+    count: (args) => adapter.count(args),
+    update: (args) => adapter.update(withUpdatedAt(args)),
+    updateMany: (args) => adapter.updateMany(withUpdatedAt(args)),
+    delete: (args) => adapter.delete(args),
+    deleteMany: (args) => adapter.deleteMany(args),
+    transaction: (fn) => adapter.transaction((tx) => fn(createDb(tx, schema))),
+    id: adapter.id,
+  };
+}
+
+/** Drops the fields a schema marks `returned: false` (password hashes, tokens at rest). */
+export function createOutputFilter(schema: Schema, model: string): <T extends Record<string, unknown>>(row: T) => T {
+  const hidden = Object.entries(schema[model]?.fields ?? {})
+    .filter(([, f]) => f.returned === false)
+    .map(([name]) => name);
+  if (hidden.length === 0) return (row) => row;
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (const key in row) if (!hidden.includes(key)) out[key] = row[key];
+    return out as typeof row;
+  };
+}

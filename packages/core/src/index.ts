@@ -1,0 +1,38 @@
+/** @gatehouse/core — authentication for TypeScript servers. */
+export { createAuth } from "./create-auth.js";
+export type { Auth, ApiCall, ApiInput, AuthEndpoints } from "./create-auth.js";
+export type { AuthOptions, AdditionalField, Logger } from "./options/auth-options.js";
+export type { ResolvedOptions } from "./options/resolve-options.js";
+
+export { defineEndpoint, methodsOf } from "./api/define-endpoint.js";
+export type {
+  Endpoint,
+  EndpointConfig,
+  EndpointContext,
+  HttpMethod,
+  Middleware,
+  OpenApiMeta,
+  SessionRequirement,
+} from "./api/define-endpoint.js";
+export { EndpointResponse, htmlResponse, redirectTo } from "./api/endpoint-response.js";
+export type { AuthRequest, AuthResponse, HeaderReader } from "./api/auth-request.js";
+export { definePlugin } from "./plugins/plugin-types.js";
+export type { HookContext, HookRule, Plugin } from "./plugins/plugin-types.js";
+export type { AuthContext } from "./context/auth-context.js";
+
+export { AuthError, defineErrors, isAuthError } from "./errors/auth-error.js";
+export type { ErrorCatalogue, ErrorDef } from "./errors/auth-error.js";
+export { CORE_ERRORS } from "./errors/core-errors.js";
+
+export type { Adapter, AdapterContext, AdapterFactory, FindManyArgs, FindOneArgs, Join, MigrationResult, SortBy, UpdateArgs, Where, WhereCondition, WhereOperator } from "./adapter/adapter-types.js";
+export { AdapterError, UniqueConstraintError } from "./adapter/adapter-errors.js";
+export { memoryAdapter } from "./adapter/memory-adapter.js";
+export type { Db } from "./db/create-db.js";
+export { createCoreSchema } from "./schema/core-schema.js";
+export type { FieldDef, FieldType, ModelDef, Row, Schema } from "./schema/schema-types.js";
+export type { Account, Session, SessionWithUser, User, Verification, InferAdditionalFields } from "./schema/model-types.js";
+
+export { setSessionCookie, clearSessionCookies } from "./session/session-cookies.js";
+export { normalizeEmail } from "./user/normalize-email.js";
+export * from "./crypto/index.js";
+export type { RateLimitRule, SecondaryStorage } from "./rate-limit/index.js";

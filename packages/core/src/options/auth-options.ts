@@ -1,0 +1,85 @@
+import type { AdapterFactory } from "../adapter/adapter-types.js";
+import type { Plugin } from "../plugins/plugin-types.js";
+import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
+import type { SecondaryStorage } from "../rate-limit/secondary-storage.js";
+import type { FieldType } from "../schema/schema-types.js";
+
+/** An extra user column declared by the app (SPEC.md §3 "additional fields"). */
+export interface AdditionalField {
+  type: FieldType;
+  /** Must be given at sign-up (unless it has a default). Default false. */
+  required?: boolean;
+  defaultValue?: unknown;
+  /** Accepted from the client at sign-up and update-user. Default true. */
+  input?: boolean;
+  /** Included in responses. Default true. */
+  returned?: boolean;
+  unique?: boolean;
+}
+
+/** Where log lines go. */
+export interface Logger {
+  error(message: string, ...details: unknown[]): void;
+  warn(message: string, ...details: unknown[]): void;
+}
+
+/** Everything `createAuth` accepts. Every field but `database` has a default (see resolve-options.ts). */
+export interface AuthOptions {
+  /** The storage adapter: `memoryAdapter()` or `kyselyAdapter(...)` from @gatehouse/kysely. */
+  database: AdapterFactory;
+  /** Signs cookies and derives keys. Defaults to the GATEHOUSE_SECRET environment variable. */
+  secret?: string;
+  /** Public origin of the server, e.g. `https://app.example.com`. Its origin is always trusted. */
+  baseURL?: string;
+  /** Where the auth routes are mounted. Default `/api/auth`. */
+  basePath?: string;
+  /** Extra origins trusted for CSRF checks and callback URLs; `*` wildcards match one or more labels. */
+  trustedOrigins?: string[];
+  emailAndPassword?: {
+    enabled?: boolean;
+    disableSignUp?: boolean;
+    minPasswordLength?: number;
+    maxPasswordLength?: number;
+    requireEmailVerification?: boolean;
+    /** Sign the user in right after sign-up. Default true. */
+    autoSignIn?: boolean;
+  };
+  session?: {
+    /** Session lifetime in seconds. Default 7 days. */
+    expiresIn?: number;
+    /** Extend the session when it was last refreshed longer ago than this (seconds). Default 1 day. */
+    updateAge?: number;
+    /** A session younger than this counts as fresh for sensitive actions (seconds). Default 1 day. */
+    freshAge?: number;
+    cookieCache?: { enabled?: boolean; maxAge?: number };
+  };
+  user?: {
+    additionalFields?: Record<string, AdditionalField>;
+  };
+  rateLimit?: {
+    /** Default: on when NODE_ENV is production. */
+    enabled?: boolean;
+    /** Seconds. Default 60. */
+    window?: number;
+    /** Requests per window per client. Default 100. */
+    max?: number;
+    /** Per-path rules; `false` switches a path off. Keys may end in `/*`. */
+    customRules?: Record<string, RateLimitRule | false>;
+    storage?: "memory" | "database" | "secondary-storage";
+  };
+  /** Key-value store with TTL (e.g. Redis) shared by several app instances. */
+  secondaryStorage?: SecondaryStorage;
+  advanced?: {
+    cookiePrefix?: string;
+    /** Secure cookies with the `__Secure-` prefix. Default: when baseURL is https. */
+    useSecureCookies?: boolean;
+    /** Headers that carry the client address, set by a proxy you trust (e.g. `x-forwarded-for`). */
+    ipAddressHeaders?: string[];
+    /** Largest accepted request body in bytes. Default 1 MiB. */
+    maxBodySize?: number;
+    /** Turn the Origin check off (tests, server-to-server setups). Default false. */
+    disableOriginCheck?: boolean;
+  };
+  plugins?: readonly Plugin[];
+  logger?: Logger;
+}

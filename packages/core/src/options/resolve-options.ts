@@ -1,0 +1,86 @@
+import { defu } from "defu";
+import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
+import type { AuthOptions, Logger } from "./auth-options.js";
+
+const DAY = 24 * 60 * 60;
+
+/** Options with every default filled in: the one place defaults live. */
+export interface ResolvedOptions extends AuthOptions {
+  secret: string;
+  baseURL: string;
+  basePath: string;
+  trustedOrigins: string[];
+  emailAndPassword: Required<NonNullable<AuthOptions["emailAndPassword"]>>;
+  session: {
+    expiresIn: number;
+    updateAge: number;
+    freshAge: number;
+    cookieCache: { enabled: boolean; maxAge: number };
+  };
+  user: Required<NonNullable<AuthOptions["user"]>>;
+  rateLimit: {
+    enabled: boolean;
+    window: number;
+    max: number;
+    customRules: Record<string, RateLimitRule | false>;
+    storage: "memory" | "database" | "secondary-storage";
+  };
+  advanced: {
+    cookiePrefix: string;
+    useSecureCookies: boolean;
+    ipAddressHeaders: string[];
+    maxBodySize: number;
+    disableOriginCheck: boolean;
+  };
+  logger: Logger;
+}
+
+const DEV_SECRET = "gatehouse-development-secret-change-me-0123456789";
+
+/** Fills in defaults (DESIGN.md "Values SPEC.md leaves open") and checks what cannot be defaulted. */
+export function resolveOptions(options: AuthOptions): ResolvedOptions {
+  const env = globalThis.process?.env ?? {};
+  const production = env.NODE_ENV === "production";
+  const secret = options.secret ?? env.GATEHOUSE_SECRET ?? (production ? undefined : DEV_SECRET);
+  if (!secret) throw new Error("Gatehouse: set `secret` (or GATEHOUSE_SECRET) — it signs every session cookie.");
+  if (production && secret.length < 32) throw new Error("Gatehouse: `secret` must be at least 32 characters.");
+  const baseURL = (options.baseURL ?? env.GATEHOUSE_URL ?? "").replace(/\/+$/, "");
+  if (baseURL && !URL.canParse(baseURL)) throw new Error(`Gatehouse: Invalid base URL ${baseURL}`);
+  const basePath = `/${(options.basePath ?? "/api/auth").replace(/^\/+|\/+$/g, "")}`.replace(/^\/$/, "");
+
+  const resolved = defu(
+    { ...options, secret, baseURL, basePath },
+    {
+      trustedOrigins: [] as string[],
+      emailAndPassword: {
+        enabled: true,
+        disableSignUp: false,
+        minPasswordLength: 8,
+        maxPasswordLength: 128,
+        requireEmailVerification: false,
+        autoSignIn: true,
+      },
+      session: { expiresIn: 7 * DAY, updateAge: DAY, freshAge: DAY, cookieCache: { enabled: false, maxAge: 5 * 60 } },
+      user: { additionalFields: {} },
+      rateLimit: {
+        enabled: production,
+        window: 60,
+        max: 100,
+        customRules: {} as Record<string, RateLimitRule | false>,
+        storage: options.secondaryStorage ? "secondary-storage" : "memory",
+      },
+      advanced: {
+        cookiePrefix: "gatehouse",
+        useSecureCookies: baseURL.startsWith("https://"),
+        ipAddressHeaders: [] as string[],
+        maxBodySize: 1024 * 1024,
+        disableOriginCheck: false,
+      },
+      logger: console as Logger,
+    },
+  );
+  // defu concatenates arrays; trusted origins must be exactly what the user gave plus the base URL.
+  resolved.trustedOrigins = [...new Set([...(baseURL ? [new URL(baseURL).origin] : []), ...(options.trustedOrigins ?? [])])];
+  resolved.advanced.ipAddressHeaders = options.advanced?.ipAddressHeaders ?? [];
+  return resolved as ResolvedOptions;
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { defineEndpoint } from "../api/define-endpoint.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
+import { isDontRemember, setSessionCookie } from "../session/session-cookies.js";
+
+/** POST /change-password: needs the current password; optionally ends every other session. */
+export const changePassword = defineEndpoint(
+  {
+    method: "POST",
+    path: "/change-password",
+    body: z.strictObject({
+      newPassword: z.string(),
+      currentPassword: z.string().max(4096),
+      revokeOtherSessions: z.boolean().optional(),
+    }),
+    session: "required",
+    tags: ["changes-password"],
+    openapi: { summary: "Change your password" },
+  },
+  async (ctx) => {
+    const { passwords, sessions, accounts } = ctx.auth;
+    const { user } = ctx.session;
+    passwords.assertValidLength(ctx.body.newPassword);
+    const account = await accounts.findCredential(user.id);
+    if (!account?.password) throw new AuthError(CORE_ERRORS.CREDENTIAL_ACCOUNT_NOT_FOUND);
+    if (!(await passwords.verify(account.password, ctx.body.currentPassword))) {
+      throw new AuthError(CORE_ERRORS.INVALID_PASSWORD);
+    }
+    const hash = await passwords.hash(ctx.body.newPassword);
+    if (!ctx.body.revokeOtherSessions) {
+      await accounts.update(account.id, { password: hash });
+      return { token: null, user };
+    }
+    // A new session replaces every old one, so a stolen cookie dies with the password change.
+    const fresh = await ctx.auth.transaction(async (tx) => {
+      await tx.accounts.update(account.id, { password: hash });
+      await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+      return sessions.create(tx.db, user, { ipAddress: ctx.clientIp, userAgent: ctx.headers.get("user-agent") ?? undefined });
+    });
+    setSessionCookie(ctx, fresh, !isDontRemember(ctx));
+    return { token: fresh.session.token, user };
+  },
+);

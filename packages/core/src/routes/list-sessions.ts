@@ -1,0 +1,7 @@
+import { defineEndpoint } from "../api/define-endpoint.js";
+
+/** GET /list-sessions: the caller's unexpired sessions, each with the token revoke-session takes. */
+export const listSessions = defineEndpoint(
+  { method: "GET", path: "/list-sessions", session: "required", openapi: { summary: "List your active sessions" } },
+  async (ctx) => ctx.auth.sessions.listByUser(ctx.session.user.id),
+);

@@ -1,0 +1,15 @@
+import { defineEndpoint } from "../api/define-endpoint.js";
+
+/** POST /revoke-other-sessions: ends every session of the caller but this one. */
+export const revokeOtherSessions = defineEndpoint(
+  {
+    method: "POST",
+    path: "/revoke-other-sessions",
+    session: "required",
+    openapi: { summary: "Revoke all your sessions except this one" },
+  },
+  async (ctx) => {
+    await ctx.auth.sessions.deleteByUser(ctx.session.user.id, ctx.session.session.id);
+    return { status: true };
+  },
+);

@@ -1,0 +1,12 @@
+import { defineEndpoint } from "../api/define-endpoint.js";
+import { clearSessionCookies } from "../session/session-cookies.js";
+
+/** POST /revoke-sessions: ends every session of the caller, this one included. */
+export const revokeSessions = defineEndpoint(
+  { method: "POST", path: "/revoke-sessions", session: "required", openapi: { summary: "Revoke all your sessions" } },
+  async (ctx) => {
+    await ctx.auth.sessions.deleteByUser(ctx.session.user.id);
+    clearSessionCookies(ctx);
+    return { status: true };
+  },
+);

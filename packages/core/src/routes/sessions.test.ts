@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from "vitest";
+import { createTestClient } from "../testing/test-client.js";
+import { makeTestAuth, signUpUser } from "../testing/make-test-auth.js";
+
+describe("session routes", () => {
+  it("get-session is null without a cookie, with a tampered cookie (which it clears), and after sign-out", async () => {
+    const auth = makeTestAuth();
+    const anon = createTestClient(auth);
+    expect((await anon.get("/get-session")).body).toBeNull();
+    const { client } = await signUpUser(auth);
+    const [name, value] = [...client.cookies].find(([k]) => k.endsWith("session_token"))!;
+    const forged = createTestClient(auth);
+    forged.cookies.set(name, `${value.slice(0, 5)}x${value.slice(6)}`);
+    const r = await forged.get("/get-session");
+    expect(r.body).toBeNull();
+    expect(r.headers.getSetCookie().some((c) => c.startsWith(`${name}=;`))).toBe(true);
+    await client.post("/sign-out");
+    expect((await client.get("/get-session")).body).toBeNull();
+  });
+
+  it("list-sessions shows each session's token, revoke-session takes it and only for the caller", async () => {
+    const auth = makeTestAuth();
+    const a = await signUpUser(auth);
+    const second = createTestClient(auth);
+    const signIn = await second.post("/sign-in/email", { email: a.email, password: a.password });
+    const list = await a.client.get("/list-sessions");
+    expect(list.body.map((s: { token: string }) => s.token).sort()).toEqual([a.token, signIn.body.token].sort());
+    const b = await signUpUser(auth);
+    // another user's token: the delete is scoped to the caller, so nothing happens
+    expect((await b.client.post("/revoke-session", { token: signIn.body.token })).status).toBe(200);
+    expect((await second.get("/get-session")).body).not.toBeNull();
+    await a.client.post("/revoke-session", { token: list.body.find((s: { token: string }) => s.token !== a.token).token });
+    expect((await second.get("/get-session")).body).toBeNull();
+    expect((await a.client.get("/get-session")).body).not.toBeNull();
+  });
+
+  it("slides the expiry forward once the update age has passed, and expired sessions are gone", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const auth = makeTestAuth({ session: { expiresIn: 3600, updateAge: 600 } });
+      const { client } = await signUpUser(auth);
+      const first = (await client.get("/get-session")).body.session.expiresAt;
+      vi.advanceTimersByTime(601_000);
+      const refreshed = await client.get("/get-session");
+      expect(Date.parse(refreshed.body.session.expiresAt)).toBeGreaterThan(Date.parse(first));
+      expect(refreshed.headers.getSetCookie().some((c) => /session_token=.*Max-Age=3600/.test(c))).toBe(true);
+      const noRefresh = await client.get("/get-session", { query: { disableRefresh: "true" } });
+      expect(noRefresh.headers.getSetCookie()).toEqual([]);
+      vi.advanceTimersByTime(3601_000);
+      expect((await client.get("/get-session")).body).toBeNull();
+      expect(await auth.$context.adapter.count({ model: "session" })).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("session-protected routes answer 401 without a session", async () => {
+    const auth = makeTestAuth();
+    const anon = createTestClient(auth);
+    for (const [method, path] of [["GET", "/list-sessions"], ["POST", "/revoke-sessions"], ["POST", "/update-user"], ["POST", "/change-password"]] as const) {
+      const r = method === "GET" ? await anon.get(path) : await anon.post(path, {});
+      expect(r.status, path).toBe(401);
+      expect(r.body.code).toBe("UNAUTHORIZED");
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { defineEndpoint } from "../api/define-endpoint.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
+import { CREDENTIAL_PROVIDER } from "../repositories/accounts-repository.js";
+
+/**
+ * Server-only `auth.api.setPassword`: gives a social-only user a password. Never routed over HTTP,
+ * because without the current password it would let a stolen session take the account over.
+ */
+export const setPassword = defineEndpoint(
+  {
+    method: "POST",
+    path: "/set-password",
+    body: z.strictObject({ newPassword: z.string() }),
+    session: "required",
+    serverOnly: true,
+  },
+  async (ctx) => {
+    const { passwords, accounts } = ctx.auth;
+    const { user } = ctx.session;
+    passwords.assertValidLength(ctx.body.newPassword);
+    const existing = await accounts.findCredential(user.id);
+    if (existing?.password) throw new AuthError(CORE_ERRORS.USER_ALREADY_HAS_PASSWORD);
+    const hash = await passwords.hash(ctx.body.newPassword);
+    if (existing) await accounts.update(existing.id, { password: hash });
+    else await accounts.create({ userId: user.id, accountId: user.id, providerId: CREDENTIAL_PROVIDER, password: hash });
+    return { status: true };
+  },
+);

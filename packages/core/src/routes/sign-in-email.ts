@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { defineEndpoint } from "../api/define-endpoint.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
+import { setSessionCookie } from "../session/session-cookies.js";
+import { normalizeEmail } from "../user/normalize-email.js";
+
+const signInEmailBody = z.strictObject({
+  email: z.string(),
+  password: z.string().max(4096),
+  callbackURL: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+});
+
+/** POST /sign-in/email: same answer and same time for unknown users and wrong passwords. */
+export const signInEmail = defineEndpoint(
+  {
+    method: "POST",
+    path: "/sign-in/email",
+    body: signInEmailBody,
+    tags: ["creates-session", "sign-in"],
+    openapi: { summary: "Sign in with email and password" },
+  },
+  async (ctx) => {
+    const { options, passwords, sessions } = ctx.auth;
+    if (!options.emailAndPassword.enabled) throw new AuthError(CORE_ERRORS.EMAIL_PASSWORD_DISABLED);
+    const email = normalizeEmail(ctx.body.email);
+    const user = await ctx.auth.users.findByEmail(email);
+    const account = user ? await ctx.auth.accounts.findCredential(user.id) : null;
+    const ok = await passwords.verifyOrDummy(account?.password, ctx.body.password);
+    if (!user || !ok) throw new AuthError(CORE_ERRORS.INVALID_EMAIL_OR_PASSWORD);
+    if (options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
+      throw new AuthError(CORE_ERRORS.EMAIL_NOT_VERIFIED);
+    }
+    const data = await sessions.create(ctx.auth.db, user, {
+      ipAddress: ctx.clientIp,
+      userAgent: ctx.headers.get("user-agent") ?? undefined,
+    });
+    setSessionCookie(ctx, data, ctx.body.rememberMe !== false);
+    const url = ctx.body.callbackURL;
+    return { redirect: Boolean(url), token: data.session.token, url: url ?? null, user: data.user };
+  },
+);

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { defineEndpoint } from "../api/define-endpoint.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
+import { setSessionCacheCookie } from "../session/session-cache.js";
+import { isDontRemember } from "../session/session-cookies.js";
+
+const updateUserBody = z
+  .object({ name: z.string().min(1).max(256).optional(), image: z.string().max(2048).nullish() })
+  .catchall(z.unknown());
+const OWN_KEYS = new Set(Object.keys(updateUserBody.shape));
+
+/** POST /update-user: name, image and the app's additional fields; never the email (change-email does that). */
+export const updateUser = defineEndpoint(
+  {
+    method: "POST",
+    path: "/update-user",
+    body: updateUserBody,
+    session: "required",
+    tags: ["updates-user"],
+    openapi: { summary: "Update your profile" },
+  },
+  async (ctx) => {
+    if ("email" in ctx.body) throw new AuthError(CORE_ERRORS.EMAIL_CAN_NOT_BE_UPDATED);
+    const extra = ctx.auth.userInput.parse(ctx.body, "update", OWN_KEYS);
+    const { name, image } = ctx.body;
+    const update = { ...extra, ...(name !== undefined && { name }), ...(image !== undefined && { image }) };
+    if (Object.keys(update).length === 0) throw new AuthError(CORE_ERRORS.NO_FIELDS_TO_UPDATE);
+    const user = await ctx.auth.users.update(ctx.session.user.id, update);
+    if (!user) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
+    // The cached copy of the user would be stale: rewrite it along with the change.
+    if (ctx.auth.options.session.cookieCache.enabled) {
+      setSessionCacheCookie(ctx, { session: ctx.session.session, user: ctx.auth.sessions.publicUser(user) }, !isDontRemember(ctx));
+    }
+    return { status: true, user: ctx.auth.sessions.publicUser(user) };
+  },
+);

@@ -1,0 +1,128 @@
+import type { Db } from "../db/create-db.js";
+import { createOutputFilter } from "../db/create-db.js";
+import { deriveSessionToken, generateId, sha256Base64Url, unsignCookieValue } from "../crypto/index.js";
+import type { CookieNames } from "../cookies/cookie-names.js";
+import { readCookie } from "../cookies/parse-cookies.js";
+import type { ResolvedOptions } from "../options/resolve-options.js";
+import type { Session, SessionWithUser, User } from "../schema/model-types.js";
+import type { Row, Schema } from "../schema/schema-types.js";
+
+/** Where a new session comes from, recorded on the session row. */
+export interface SessionOrigin {
+  ipAddress?: string | null;
+  userAgent?: string;
+  /** Extra session columns (plugins), e.g. activeOrganizationId. */
+  fields?: Record<string, unknown>;
+}
+
+/** Session lifecycle: hashed-at-rest tokens, sliding refresh, expiry. */
+export interface SessionService {
+  create(db: Db, user: User, origin: SessionOrigin): Promise<SessionWithUser>;
+  /** The verified bearer token in a Cookie header, or null when absent or wrongly signed. */
+  tokenFromCookieHeader(header: string | null): string | null;
+  /** Session and user in one query; null when unknown. Expired sessions are deleted and give null. */
+  findByToken(token: string): Promise<SessionWithUser | null>;
+  /** True when the session is older than the update age and should slide forward. */
+  needsRefresh(session: Session): boolean;
+  refresh(session: Session): Promise<Session | null>;
+  listByUser(userId: string): Promise<Session[]>;
+  deleteByToken(token: string, userId?: string): Promise<number>;
+  deleteByUser(userId: string, exceptSessionId?: string): Promise<number>;
+  /** Output shape of a user (hidden fields dropped). */
+  publicUser(user: Row | User): User;
+  /** Output shape of a session row, with the bearer token in place of the stored hash. */
+  publicSession(row: Row, token: string): Session;
+}
+
+/** The token the client holds is derived from the session id, so only its hash needs storing. */
+export function createSessionService(options: ResolvedOptions, schema: Schema, db: Db, cookies: CookieNames): SessionService {
+  const { secret } = options;
+  const { expiresIn, updateAge } = options.session;
+  const filterUser = createOutputFilter(schema, "user");
+  const filterSession = createOutputFilter(schema, "session");
+  const userJoin = [{ model: "user", localField: "userId", foreignField: "id", as: "user" }];
+
+  const publicUser = (user: Row | User) => filterUser(user as Record<string, unknown>) as User;
+  const publicSession = (row: Row, token: string) => {
+    const out = filterSession(row) as Session;
+    out.token = token;
+    return out;
+  };
+  const deleteWhere = (where: Parameters<Db["deleteMany"]>[0]["where"]) => db.deleteMany({ model: "session", where });
+
+  return {
+    publicUser,
+    publicSession,
+    async create(txDb, user, origin) {
+      const id = generateId();
+      const token = deriveSessionToken(secret, id);
+      const now = new Date();
+      const row = await txDb.create({
+        model: "session",
+        data: {
+          ...origin.fields,
+          id,
+          token: sha256Base64Url(token),
+          userId: user.id,
+          expiresAt: new Date(now.getTime() + expiresIn * 1000),
+          ipAddress: origin.ipAddress || null,
+          userAgent: origin.userAgent?.slice(0, 512) || null,
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+      return { session: publicSession(row, token), user: publicUser(user) };
+    },
+    tokenFromCookieHeader(header) {
+      const signed = readCookie(header, cookies.sessionToken);
+      if (!signed) return null;
+      return unsignCookieValue(secret, decodeURIComponent(signed));
+    },
+    async findByToken(token) {
+      const row = await db.findOne({ model: "session", where: [{ field: "token", value: sha256Base64Url(token) }], join: userJoin });
+      if (!row) return null;
+      const { user, ...session } = row as Row & { user: Row | null };
+      if (!user) return null;
+      if ((session.expiresAt as Date).getTime() <= Date.now()) {
+        await deleteWhere([{ field: "id", value: session.id }]);
+        return null;
+      }
+      return { session: publicSession(session as Row, token), user: publicUser(user) };
+    },
+    needsRefresh(session) {
+      const lastRefresh = session.expiresAt.getTime() - expiresIn * 1000;
+      return Date.now() - lastRefresh >= updateAge * 1000;
+    },
+    async refresh(session) {
+      const row = await db.update({
+        model: "session",
+        where: [{ field: "id", value: session.id }],
+        update: { expiresAt: new Date(Date.now() + expiresIn * 1000) },
+      });
+      return row ? publicSession(row, session.token) : null;
+    },
+    async listByUser(userId) {
+      const rows = await db.findMany({
+        model: "session",
+        where: [
+          { field: "userId", value: userId },
+          { field: "expiresAt", operator: "gt", value: new Date() },
+        ],
+        sortBy: { field: "createdAt", direction: "asc" },
+      });
+      return rows.map((row) => publicSession(row, deriveSessionToken(secret, row.id)));
+    },
+    deleteByToken(token, userId) {
+      return deleteWhere([
+        { field: "token", value: sha256Base64Url(token) },
+        ...(userId ? [{ field: "userId", value: userId }] : []),
+      ]);
+    },
+    deleteByUser(userId, exceptSessionId) {
+      return deleteWhere([
+        { field: "userId", value: userId },
+        ...(exceptSessionId ? [{ field: "id", operator: "ne" as const, value: exceptSessionId }] : []),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,4 @@
+/** @gatehouse/core/testing — helpers for testing Gatehouse apps, plugins and adapters. */
+export { createTestClient } from "./testing/test-client.js";
+export type { TestClient, TestRequestOptions, TestResponse } from "./testing/test-client.js";
+export { makeTestAuth, signUpUser } from "./testing/make-test-auth.js";
