@@ -1,0 +1,196 @@
+import { AdapterError, UniqueConstraintError } from "@gatehouse/core";
+import type { Adapter, AdapterFactory, FindManyArgs, Join, Row, Schema, UpdateArgs } from "@gatehouse/core";
+import { sql } from "kysely";
+import { buildWhere } from "./build-where.js";
+import { decodeValue, encodeValue } from "./column-codec.js";
+import { connect } from "./connect.js";
+import type { AnyKysely, KyselyAdapterConfig } from "./connect.js";
+import type { SqlDialect } from "./dialect.js";
+import { runMigrations } from "./migrations/run-migrations.js";
+import { createModelMap } from "./model-map.js";
+import type { ModelInfo, ModelMap } from "./model-map.js";
+import { isUniqueViolation } from "./unique-violation.js";
+
+/**
+ * The Gatehouse adapter for SQLite (better-sqlite3), PostgreSQL (pg) and MySQL/MariaDB (mysql2).
+ *
+ * ```ts
+ * kyselyAdapter({ database: new Database("auth.db") })
+ * kyselyAdapter({ database: new pg.Pool({ connectionString }) })
+ * kyselyAdapter({ db: myKysely, dialect: "postgres" })
+ * ```
+ */
+export function kyselyAdapter(config: KyselyAdapterConfig): AdapterFactory {
+  return ({ schema }) => {
+    const connection = connect(config);
+    const models = createModelMap(schema);
+    const adapter = bind(connection.db, connection.dialect, models, schema, false);
+    return { ...adapter, close: connection.close };
+  };
+}
+
+// Joined columns come back as "<as>__<field>" in the same row: one query, no N+1.
+const SEP = "__";
+
+function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Schema, inTransaction: boolean): Adapter {
+  function decodeRow(info: ModelInfo, raw: Record<string, unknown>, fields?: string[]): Row {
+    const row: Record<string, unknown> = {};
+    for (const field of fields ?? info.fields.keys()) row[field] = decodeValue(raw[field], models.field(info, field), dialect);
+    return row as Row;
+  }
+
+  function encodeData(info: ModelInfo, data: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(data)) {
+      if (value === undefined) continue;
+      out[field] = encodeValue(value, models.field(info, field), dialect);
+    }
+    return out;
+  }
+
+  async function guard<T>(model: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new UniqueConstraintError(model, err);
+      throw err;
+    }
+  }
+
+  function selectQuery(args: FindManyArgs) {
+    const info = models.get(args.model);
+    const fields = args.select ?? [...info.fields.keys()];
+    for (const f of fields) models.field(info, f);
+    // biome-ignore lint/suspicious/noExplicitAny: dynamic table names.
+    let q: any = db.selectFrom(info.table).where(buildWhere(args.where, info, models, dialect));
+    const columns = fields.map((f) => sql.ref(`${info.table}.${f}`).as(f));
+    const joins: { join: Join; info: ModelInfo; alias: string }[] = [];
+    for (const [i, join] of (args.join ?? []).entries()) {
+      const target = models.get(join.model);
+      models.field(info, join.localField);
+      models.field(target, join.foreignField);
+      const alias = `j${i}_${target.table}`;
+      q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.${join.foreignField}`, `${info.table}.${join.localField}`);
+      for (const f of target.fields.keys()) columns.push(sql.ref(`${alias}.${f}`).as(`${join.as}${SEP}${f}`));
+      joins.push({ join, info: target, alias });
+    }
+    q = q.select(columns);
+    if (args.sortBy) {
+      models.field(info, args.sortBy.field);
+      q = q.orderBy(`${info.table}.${args.sortBy.field}`, args.sortBy.direction === "desc" ? "desc" : "asc");
+    }
+    if (args.limit !== undefined) q = q.limit(args.limit);
+    if (args.offset !== undefined) {
+      // MySQL and SQLite need a LIMIT before OFFSET.
+      if (args.limit === undefined) q = q.limit(dialect === "mysql" ? Number.MAX_SAFE_INTEGER : -1);
+      q = q.offset(args.offset);
+    }
+    const decode = (raw: Record<string, unknown>): Row => {
+      const row = decodeRow(info, raw, fields);
+      for (const { join, info: target } of joins) {
+        if (raw[`${join.as}${SEP}id`] == null) {
+          (row as Record<string, unknown>)[join.as] = null;
+          continue;
+        }
+        const nested: Record<string, unknown> = {};
+        for (const f of target.fields.keys()) nested[f] = raw[`${join.as}${SEP}${f}`];
+        (row as Record<string, unknown>)[join.as] = decodeRow(target, nested);
+      }
+      return row;
+    };
+    return { q, decode };
+  }
+
+  async function findById(info: ModelInfo, id: unknown): Promise<Row | null> {
+    const raw = await db.selectFrom(info.table).selectAll().where("id", "=", id).executeTakeFirst();
+    return raw ? decodeRow(info, raw) : null;
+  }
+
+  function setClause(info: ModelInfo, args: UpdateArgs) {
+    const set: Record<string, unknown> = encodeData(info, args.update);
+    for (const [field, by] of Object.entries(args.increment ?? {})) {
+      if (models.field(info, field) !== "number") throw new AdapterError(`Cannot increment non-number field "${field}"`);
+      if (!Number.isFinite(by)) throw new AdapterError(`Increment of "${field}" must be a finite number`);
+      set[field] = sql`${sql.ref(field)} + ${by}`;
+    }
+    return set;
+  }
+
+  const self: Adapter = {
+    id: "kysely",
+    async create({ model, data }) {
+      const info = models.get(model);
+      const values = encodeData(info, data);
+      return guard(model, async () => {
+        if (dialect === "mysql") {
+          await db.insertInto(info.table).values(values).execute();
+          return (await findById(info, data.id)) as never;
+        }
+        const raw = await db.insertInto(info.table).values(values).returningAll().executeTakeFirstOrThrow();
+        return decodeRow(info, raw) as never;
+      });
+    },
+    async findOne(args) {
+      const { q, decode } = selectQuery({ ...args, limit: 1 });
+      const raw = await q.executeTakeFirst();
+      return raw ? (decode(raw) as never) : null;
+    },
+    async findMany(args) {
+      const { q, decode } = selectQuery(args);
+      const rows: Record<string, unknown>[] = await q.execute();
+      return rows.map(decode) as never;
+    },
+    async count({ model, where }) {
+      const info = models.get(model);
+      const raw = await db
+        .selectFrom(info.table)
+        .select(sql<number | string>`count(*)`.as("n"))
+        .where(buildWhere(where, info, models, dialect))
+        .executeTakeFirst();
+      return Number(raw?.n ?? 0);
+    },
+    async update(args) {
+      const info = models.get(args.model);
+      const set = setClause(info, args);
+      const where = buildWhere(args.where, info, models, dialect);
+      return guard(args.model, async () => {
+        // The target is resolved first: `where` may test the very fields being changed.
+        const target = await db.selectFrom(info.table).select("id").where(where).limit(1).executeTakeFirst();
+        if (!target) return null;
+        if (Object.keys(set).length > 0) {
+          // Re-checking `where` makes the write conditional: a row changed in between is left alone.
+          const result = await db.updateTable(info.table).set(set).where("id", "=", target.id).where(where).executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) return null;
+        }
+        return (await findById(info, target.id)) as never;
+      });
+    },
+    async updateMany(args) {
+      const info = models.get(args.model);
+      const set = setClause(info, args);
+      const where = buildWhere(args.where, info, models, dialect);
+      if (Object.keys(set).length === 0) return self.count({ model: args.model, where: args.where });
+      return guard(args.model, async () => {
+        const result = await db.updateTable(info.table).set(set).where(where).executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      });
+    },
+    async delete(args) {
+      await self.deleteMany(args);
+    },
+    async deleteMany({ model, where }) {
+      const info = models.get(model);
+      const result = await db.deleteFrom(info.table).where(buildWhere(where, info, models, dialect)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async transaction(fn) {
+      if (inTransaction) return fn(self);
+      return db.transaction().execute((trx) => fn(bind(trx, dialect, models, schema, true)));
+    },
+    async migrate() {
+      return runMigrations(db, dialect, schema);
+    },
+  };
+  return self;
+}
+

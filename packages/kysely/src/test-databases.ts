@@ -1,0 +1,71 @@
+// Test helper (not exported): a private, empty database per test run on each real server, so
+// parallel runs never collide, and a one-line reason when a server is not there.
+import { randomBytes } from "node:crypto";
+import Database from "better-sqlite3";
+import mysql from "mysql2";
+import mysqlPromise from "mysql2/promise";
+import pg from "pg";
+
+export const PG_URL = process.env.GATEHOUSE_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const MYSQL_URL = process.env.GATEHOUSE_TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
+
+export interface TestDatabase {
+  database: unknown;
+  cleanup(): Promise<void>;
+}
+
+const uniqueName = () => `gh_test_${randomBytes(5).toString("hex")}`;
+
+export function openSqlite(): TestDatabase {
+  const db = new Database(":memory:");
+  return { database: db, cleanup: async () => void db.close() };
+}
+
+/** A fresh schema on the PostgreSQL server, on the pool's search path; null when unreachable. */
+export async function openPostgres(): Promise<TestDatabase | { skip: string }> {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    return { skip: `PostgreSQL unreachable at ${PG_URL} (${(err as Error).message})` };
+  }
+  const schema = uniqueName();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 10 });
+  return {
+    database: pool,
+    async cleanup() {
+      await pool.end();
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop schema "${schema}" cascade`);
+      await c.end();
+    },
+  };
+}
+
+/** A fresh database on the MySQL/MariaDB server; `{ skip }` when unreachable. */
+export async function openMysql(): Promise<TestDatabase | { skip: string }> {
+  let admin: mysqlPromise.Connection;
+  try {
+    admin = await mysqlPromise.createConnection({ uri: MYSQL_URL, connectTimeout: 2000 });
+  } catch (err) {
+    return { skip: `MySQL unreachable at ${MYSQL_URL} (${(err as Error).message})` };
+  }
+  const name = uniqueName();
+  await admin.query(`create database \`${name}\``);
+  await admin.end();
+  const url = new URL(MYSQL_URL);
+  url.pathname = `/${name}`;
+  const pool = mysql.createPool({ uri: url.toString(), timezone: "Z", connectionLimit: 10 });
+  return {
+    database: pool,
+    async cleanup() {
+      await new Promise<void>((resolve) => pool.end(() => resolve()));
+      const c = await mysqlPromise.createConnection({ uri: MYSQL_URL });
+      await c.query(`drop database \`${name}\``);
+      await c.end();
+    },
+  };
+}
