@@ -15,7 +15,10 @@ const seconds = arg("--seconds", 10);
 const connections = arg("--connections", 32);
 
 function start(script, port, env = {}) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, PORT: String(port), ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     child.stdout.on("data", (d) => String(d).includes("ready") && resolve(child));
     child.on("exit", (code) => reject(new Error(`${script} exited ${code}`)));
@@ -24,7 +27,9 @@ function start(script, port, env = {}) {
 
 function load(url, headers) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration: seconds, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -32,7 +37,9 @@ async function measure(name, url, headers) {
   await load(url, headers).catch(() => {}); // warm-up: JIT, statement caches
   const r = await load(url, headers);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  console.log(`${name.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms`);
+  console.log(
+    `${name.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms`,
+  );
   return r.requests.average;
 }
 
@@ -44,7 +51,10 @@ try {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ name: "Bench", email: "bench@example.com", password: "bench-password-1" }),
   });
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const check = await (await fetch("http://127.0.0.1:4902/api/auth/get-session", { headers: { cookie } })).json();
   if (!check?.user) throw new Error("get-session did not return the user");
 

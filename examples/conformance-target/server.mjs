@@ -27,7 +27,12 @@ const auth = createAuth({
   session: { cookieCache: { enabled: process.env.COOKIE_CACHE === "1", maxAge: 300 } },
   rateLimit:
     profile === "rate-limit"
-      ? { enabled: true, window: 60, max: 1000, customRules: { "/sign-in/email": { window: 60, max: 3 }, "/sign-up/*": false } }
+      ? {
+          enabled: true,
+          window: 60,
+          max: 1000,
+          customRules: { "/sign-in/email": { window: 60, max: 3 }, "/sign-up/*": false },
+        }
       : { enabled: false },
   logger: { error: (...args) => console.error(...args), warn: () => {} },
 });

@@ -1,7 +1,9 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/node.ts", "src/testing.ts"],
+  entry: ["src/index.ts", "src/node.ts", "src/testing.ts", "src/adapter-conformance.ts"],
+  // The conformance suite runs inside the caller's vitest; bundling a copy would break it.
+  external: ["vitest"],
   format: ["esm"],
   dts: true,
   clean: true,

@@ -9,10 +9,9 @@ export const GREETING_ERRORS = defineErrors({
 });
 
 /** GET /greeting/hello: greets the signed-in user by name. */
-const hello = defineEndpoint(
-  { method: "GET", path: "/greeting/hello", session: "required" },
-  async (ctx) => ({ message: `${ctx.session.user.greeting ?? "Hello"}, ${ctx.session.user.name}!` }),
-);
+const hello = defineEndpoint({ method: "GET", path: "/greeting/hello", session: "required" }, async (ctx) => ({
+  message: `${ctx.session.user.greeting ?? "Hello"}, ${ctx.session.user.name}!`,
+}));
 
 /** POST /greeting/set: stores the user's preferred greeting in a column the plugin adds. */
 const setGreeting = defineEndpoint(

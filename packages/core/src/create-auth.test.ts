@@ -7,10 +7,29 @@ const ping = defineEndpoint({ method: "GET", path: "/ok" }, async () => ({ pong:
 
 describe("createAuth composition", () => {
   it("fails at startup on a duplicate path, endpoint name, error code, schema field or plugin id", () => {
-    expect(() => makeTestAuth({ plugins: [definePlugin({ id: "dup-path", endpoints: { ping } })] })).toThrow(/both answer GET \/ok/);
-    expect(() => makeTestAuth({ plugins: [definePlugin({ id: "dup-name", endpoints: { ok: defineEndpoint({ method: "GET", path: "/other" }, async () => 1) } })] })).toThrow(/redefines endpoint ok/);
-    expect(() => makeTestAuth({ plugins: [definePlugin({ id: "dup-error", errors: { INVALID_EMAIL: { status: 400, message: "x" } } })] })).toThrow(/error code INVALID_EMAIL/);
-    expect(() => makeTestAuth({ plugins: [definePlugin({ id: "dup-field", schema: { user: { fields: { email: { type: "string" } } } } })] })).toThrow(/user\.email/);
+    expect(() => makeTestAuth({ plugins: [definePlugin({ id: "dup-path", endpoints: { ping } })] })).toThrow(
+      /both answer GET \/ok/,
+    );
+    expect(() =>
+      makeTestAuth({
+        plugins: [
+          definePlugin({
+            id: "dup-name",
+            endpoints: { ok: defineEndpoint({ method: "GET", path: "/other" }, async () => 1) },
+          }),
+        ],
+      }),
+    ).toThrow(/redefines endpoint ok/);
+    expect(() =>
+      makeTestAuth({
+        plugins: [definePlugin({ id: "dup-error", errors: { INVALID_EMAIL: { status: 400, message: "x" } } })],
+      }),
+    ).toThrow(/error code INVALID_EMAIL/);
+    expect(() =>
+      makeTestAuth({
+        plugins: [definePlugin({ id: "dup-field", schema: { user: { fields: { email: { type: "string" } } } } })],
+      }),
+    ).toThrow(/user\.email/);
     const p = definePlugin({ id: "twice" });
     expect(() => makeTestAuth({ plugins: [p, p] })).toThrow(/installed twice/);
   });

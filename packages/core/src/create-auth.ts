@@ -3,7 +3,7 @@ import type { AuthRequest } from "./api/auth-request.js";
 import { headersFrom } from "./api/auth-request.js";
 import { createRouter } from "./api/create-router.js";
 import type { Endpoint, SessionRequirement } from "./api/define-endpoint.js";
-import { EndpointResponse } from "./api/endpoint-response.js";
+import type { EndpointResponse } from "./api/endpoint-response.js";
 import { createRequestHandler, errorResponse, toAuthResponse } from "./api/handle-request.js";
 import { type PreparedEndpoint, runEndpoint } from "./api/run-endpoint.js";
 import type { AuthContext } from "./context/auth-context.js";
@@ -33,12 +33,15 @@ type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
 type DataOf<R> = Exclude<R, EndpointResponse>;
 
 /** One typed, in-process endpoint call. */
-export type ApiCall<E> = E extends Endpoint<infer B, infer Q, SessionRequirement, infer R>
-  ? {
-      (input: ApiInput<InputOf<B>, InputOf<Q>> & { asResponse: true }): Promise<Response>;
-      (input?: ApiInput<InputOf<B>, InputOf<Q>>): Promise<DataOf<R> | (R extends EndpointResponse ? EndpointResponse : never)>;
-    }
-  : never;
+export type ApiCall<E> =
+  E extends Endpoint<infer B, infer Q, SessionRequirement, infer R>
+    ? {
+        (input: ApiInput<InputOf<B>, InputOf<Q>> & { asResponse: true }): Promise<Response>;
+        (
+          input?: ApiInput<InputOf<B>, InputOf<Q>>,
+        ): Promise<DataOf<R> | (R extends EndpointResponse ? EndpointResponse : never)>;
+      }
+    : never;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type PluginEndpoints<P> = P extends readonly Plugin[]
@@ -85,11 +88,18 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
       .filter((e) => e.config.rateLimit !== undefined)
       .map((e) => [e.config.path, e.config.rateLimit!]),
   );
-  const context = createAuthContext(options, composed.schema, plugins, { ...endpointRules, ...composed.rateLimitRules });
+  const context = createAuthContext(options, composed.schema, plugins, {
+    ...endpointRules,
+    ...composed.rateLimitRules,
+  });
 
   const prepared = new Map<string, PreparedEndpoint>();
   for (const [name, endpoint] of Object.entries(composed.endpoints)) {
-    prepared.set(name, { endpoint, before: hooksFor(endpoint, composed.before), after: hooksFor(endpoint, composed.after) });
+    prepared.set(name, {
+      endpoint,
+      before: hooksFor(endpoint, composed.before),
+      after: hooksFor(endpoint, composed.after),
+    });
   }
   const router = createRouter([...prepared.values()]);
 

@@ -24,13 +24,33 @@ export { AuthError, defineErrors, isAuthError } from "./errors/auth-error.js";
 export type { ErrorCatalogue, ErrorDef } from "./errors/auth-error.js";
 export { CORE_ERRORS } from "./errors/core-errors.js";
 
-export type { Adapter, AdapterContext, AdapterFactory, FindManyArgs, FindOneArgs, Join, MigrationResult, SortBy, UpdateArgs, Where, WhereCondition, WhereOperator } from "./adapter/adapter-types.js";
+export type {
+  Adapter,
+  AdapterContext,
+  AdapterFactory,
+  FindManyArgs,
+  FindOneArgs,
+  Join,
+  MigrationResult,
+  SortBy,
+  UpdateArgs,
+  Where,
+  WhereCondition,
+  WhereOperator,
+} from "./adapter/adapter-types.js";
 export { AdapterError, UniqueConstraintError } from "./adapter/adapter-errors.js";
 export { memoryAdapter } from "./adapter/memory-adapter.js";
 export type { Db } from "./db/create-db.js";
 export { createCoreSchema } from "./schema/core-schema.js";
 export type { FieldDef, FieldType, ModelDef, Row, Schema } from "./schema/schema-types.js";
-export type { Account, Session, SessionWithUser, User, Verification, InferAdditionalFields } from "./schema/model-types.js";
+export type {
+  Account,
+  Session,
+  SessionWithUser,
+  User,
+  Verification,
+  InferAdditionalFields,
+} from "./schema/model-types.js";
 
 export { setSessionCookie, clearSessionCookies } from "./session/session-cookies.js";
 export { normalizeEmail } from "./user/normalize-email.js";

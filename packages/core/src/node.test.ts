@@ -38,9 +38,18 @@ describe("toNodeHandler", () => {
   });
 
   it("answers odd methods, malformed Host headers and absolute-form targets without crashing", async () => {
-    expect(await raw(port, "TRACE /api/auth/ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 40[45]/);
-    expect(await raw(port, "GET /api/auth/ok HTTP/1.1\r\nHost: evil.com/<x>\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 400/);
-    expect(await raw(port, `GET http://127.0.0.1:${port}/api/auth/ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 200/);
+    expect(await raw(port, "TRACE /api/auth/ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 40[45]/,
+    );
+    expect(await raw(port, "GET /api/auth/ok HTTP/1.1\r\nHost: evil.com/<x>\r\nConnection: close\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 400/,
+    );
+    expect(
+      await raw(
+        port,
+        `GET http://127.0.0.1:${port}/api/auth/ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      ),
+    ).toMatch(/^HTTP\/1\.1 200/);
     expect((await fetch(url("/api/auth/ok"))).status).toBe(200);
   });
 

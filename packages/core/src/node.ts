@@ -22,7 +22,8 @@ export function toNodeHandler(auth: Pick<Auth, "$handle" | "options">): NodeHand
     let search: string;
     try {
       const host = req.headers.host;
-      if (host !== undefined && !VALID_HOST.test(host)) throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid Host header" });
+      if (host !== undefined && !VALID_HOST.test(host))
+        throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid Host header" });
       const raw = req.url ?? "/";
       const target = raw.startsWith("/") ? raw : URL.canParse(raw) ? new URL(raw).pathname + new URL(raw).search : null;
       if (target === null) throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid request target" });
@@ -86,7 +87,9 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<string> {
     };
     req.on("data", onData);
     req.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.once("error", (error) => reject(new AuthError(CORE_ERRORS.BAD_REQUEST, { message: `Request body could not be read: ${error.message}` })));
+    req.once("error", (error) =>
+      reject(new AuthError(CORE_ERRORS.BAD_REQUEST, { message: `Request body could not be read: ${error.message}` })),
+    );
   });
 }
 
@@ -100,7 +103,13 @@ function writeResponse(res: ServerResponse, response: AuthResponse): void {
 
 function writeError(res: ServerResponse, error: unknown, auth: Pick<Auth, "options">): void {
   const status = error instanceof AuthError ? error.status : 500;
-  const body = error instanceof AuthError ? error.toJSON() : { code: "INTERNAL_SERVER_ERROR", message: "Internal server error" };
+  const body =
+    error instanceof AuthError ? error.toJSON() : { code: "INTERNAL_SERVER_ERROR", message: "Internal server error" };
   if (!(error instanceof AuthError)) auth.options.logger.error("Gatehouse: unhandled error", error);
-  writeResponse(res, { status, headers: { "content-type": "application/json" }, cookies: [], body: JSON.stringify(body) });
+  writeResponse(res, {
+    status,
+    headers: { "content-type": "application/json" },
+    cookies: [],
+    body: JSON.stringify(body),
+  });
 }

@@ -2,5 +2,3 @@
 export { createTestClient } from "./testing/test-client.js";
 export type { TestClient, TestRequestOptions, TestResponse } from "./testing/test-client.js";
 export { makeTestAuth, signUpUser } from "./testing/make-test-auth.js";
-export { conformanceSchema, runAdapterConformance } from "./testing/adapter-conformance.js";
-export type { AdapterSetupResult } from "./testing/adapter-conformance.js";

@@ -64,11 +64,16 @@ for (const [name, open] of openers) {
       const auth = make();
       const email = `race-${Date.now()}@example.com`;
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => createTestClient(auth).post("/sign-up/email", { name: "R", email, password: "password-123" })),
+        Array.from({ length: 8 }, () =>
+          createTestClient(auth).post("/sign-up/email", { name: "R", email, password: "password-123" }),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422, 422, 422, 422]);
       const adapter = auth.$context.adapter;
-      const users = await adapter.findMany<{ id: string }>({ model: "user", where: [{ field: "email", value: email }] });
+      const users = await adapter.findMany<{ id: string }>({
+        model: "user",
+        where: [{ field: "email", value: email }],
+      });
       expect(users).toHaveLength(1);
       expect(await adapter.count({ model: "account", where: [{ field: "userId", value: users[0]!.id }] })).toBe(1);
     });
@@ -90,7 +95,9 @@ for (const [name, open] of openers) {
     });
 
     test("the database rate-limit store is shared by instances and holds under a burst", async () => {
-      const options = { rateLimit: { enabled: true, storage: "database" as const, customRules: { "/ok": { window: 60, max: 5 } } } };
+      const options = {
+        rateLimit: { enabled: true, storage: "database" as const, customRules: { "/ok": { window: 60, max: 5 } } },
+      };
       const a = make(options);
       const b = make(options);
       const clientIp = `10.${Math.floor(Math.random() * 250)}.0.1`;

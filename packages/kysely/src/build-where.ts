@@ -51,12 +51,20 @@ function condition(c: WhereCondition, info: ModelInfo, models: ModelMap, dialect
 }
 
 /** Compiles a Where list (AND-ed, with nested OR/AND groups) to one SQL boolean expression. */
-export function buildWhere(where: readonly Where[] | undefined, info: ModelInfo, models: ModelMap, dialect: SqlDialect): Expression<SqlBool> {
+export function buildWhere(
+  where: readonly Where[] | undefined,
+  info: ModelInfo,
+  models: ModelMap,
+  dialect: SqlDialect,
+): Expression<SqlBool> {
   if (!where || where.length === 0) return TRUE;
   const parts = where.map((w): Expression<SqlBool> => {
     if ("or" in w) {
       if (w.or.length === 0) return FALSE;
-      return sql<SqlBool>`(${sql.join(w.or.map((inner) => buildWhere([inner], info, models, dialect)), sql` or `)})`;
+      return sql<SqlBool>`(${sql.join(
+        w.or.map((inner) => buildWhere([inner], info, models, dialect)),
+        sql` or `,
+      )})`;
     }
     if ("and" in w) return buildWhere(w.and, info, models, dialect);
     return condition(w, info, models, dialect);

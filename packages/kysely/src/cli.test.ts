@@ -32,8 +32,16 @@ describe("gatehouse CLI", () => {
     expect(dry.text).toMatch(/would apply \d+ statement/);
     const first = await run(["migrate", "--url", `sqlite:${file}`]);
     expect(first.text).toMatch(/applied \d+ statement/);
-    const tables = new Database(file).prepare("select name from sqlite_master where type = 'table' order by name").all();
-    expect(tables.map((t) => (t as { name: string }).name)).toEqual(["account", "rateLimit", "session", "user", "verification"]);
+    const tables = new Database(file)
+      .prepare("select name from sqlite_master where type = 'table' order by name")
+      .all();
+    expect(tables.map((t) => (t as { name: string }).name)).toEqual([
+      "account",
+      "rateLimit",
+      "session",
+      "user",
+      "verification",
+    ]);
     expect((await run(["migrate", "--url", `sqlite:${file}`])).text).toContain("up to date");
   });
 });

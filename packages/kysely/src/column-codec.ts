@@ -27,7 +27,9 @@ export function decodeValue(value: unknown, type: FieldType, dialect: SqlDialect
   if (value === null || value === undefined) return null;
   switch (type) {
     case "date":
-      return value instanceof Date ? value : new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as number));
+      return value instanceof Date
+        ? value
+        : new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as number));
     case "boolean":
       return value === true || value === 1 || value === "1" || value === "true";
     case "json":

@@ -29,7 +29,8 @@ const isFn = (o: Obj, k: string) => typeof o[k] === "function";
 
 /** Recognises the driver by shape, so none of them has to be installed for the others to work. */
 export function detectDialect(database: unknown): { dialect: SqlDialect; kyselyDialect: Dialect } {
-  if (!database || typeof database !== "object") throw new TypeError("kyselyAdapter: `database` must be a driver object");
+  if (!database || typeof database !== "object")
+    throw new TypeError("kyselyAdapter: `database` must be a driver object");
   const d = database as Obj;
   if (isFn(d, "prepare") && isFn(d, "exec") && "open" in d) {
     // biome-ignore lint/suspicious/noExplicitAny: better-sqlite3's type is an optional peer dependency.

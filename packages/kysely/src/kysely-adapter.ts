@@ -35,7 +35,8 @@ const SEP = "__";
 function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Schema, inTransaction: boolean): Adapter {
   function decodeRow(info: ModelInfo, raw: Record<string, unknown>, fields?: string[]): Row {
     const row: Record<string, unknown> = {};
-    for (const field of fields ?? info.fields.keys()) row[field] = decodeValue(raw[field], models.field(info, field), dialect);
+    for (const field of fields ?? info.fields.keys())
+      row[field] = decodeValue(raw[field], models.field(info, field), dialect);
     return row as Row;
   }
 
@@ -70,7 +71,11 @@ function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Sche
       models.field(info, join.localField);
       models.field(target, join.foreignField);
       const alias = `j${i}_${target.table}`;
-      q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.${join.foreignField}`, `${info.table}.${join.localField}`);
+      q = q.leftJoin(
+        `${target.table} as ${alias}`,
+        `${alias}.${join.foreignField}`,
+        `${info.table}.${join.localField}`,
+      );
       for (const f of target.fields.keys()) columns.push(sql.ref(`${alias}.${f}`).as(`${join.as}${SEP}${f}`));
       joins.push({ join, info: target, alias });
     }
@@ -109,7 +114,8 @@ function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Sche
   function setClause(info: ModelInfo, args: UpdateArgs) {
     const set: Record<string, unknown> = encodeData(info, args.update);
     for (const [field, by] of Object.entries(args.increment ?? {})) {
-      if (models.field(info, field) !== "number") throw new AdapterError(`Cannot increment non-number field "${field}"`);
+      if (models.field(info, field) !== "number")
+        throw new AdapterError(`Cannot increment non-number field "${field}"`);
       if (!Number.isFinite(by)) throw new AdapterError(`Increment of "${field}" must be a finite number`);
       set[field] = sql`${sql.ref(field)} + ${by}`;
     }
@@ -159,7 +165,12 @@ function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Sche
         if (!target) return null;
         if (Object.keys(set).length > 0) {
           // Re-checking `where` makes the write conditional: a row changed in between is left alone.
-          const result = await db.updateTable(info.table).set(set).where("id", "=", target.id).where(where).executeTakeFirst();
+          const result = await db
+            .updateTable(info.table)
+            .set(set)
+            .where("id", "=", target.id)
+            .where(where)
+            .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) return null;
         }
         return (await findById(info, target.id)) as never;
@@ -180,7 +191,10 @@ function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Sche
     },
     async deleteMany({ model, where }) {
       const info = models.get(model);
-      const result = await db.deleteFrom(info.table).where(buildWhere(where, info, models, dialect)).executeTakeFirst();
+      const result = await db
+        .deleteFrom(info.table)
+        .where(buildWhere(where, info, models, dialect))
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
     async transaction(fn) {
@@ -193,4 +207,3 @@ function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Sche
   };
   return self;
 }
-

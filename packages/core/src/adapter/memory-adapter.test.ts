@@ -8,7 +8,14 @@ runAdapterConformance("memory", async (schema) => ({ adapter: memoryAdapter()({ 
 describe("memory adapter transactions", () => {
   it("runs concurrent transactions one at a time, so one's rollback never undoes the other", async () => {
     const adapter = memoryAdapter()({ schema: createCoreSchema() });
-    const user = (id: string) => ({ id, name: id, email: `${id}@example.com`, emailVerified: false, createdAt: new Date(), updatedAt: new Date() });
+    const user = (id: string) => ({
+      id,
+      name: id,
+      email: `${id}@example.com`,
+      emailVerified: false,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     const failing = adapter.transaction(async (tx) => {
       await tx.create({ model: "user", data: user("a") });
       await new Promise((r) => setTimeout(r, 10));

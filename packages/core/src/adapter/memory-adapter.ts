@@ -59,7 +59,12 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
 
   function uniqueFields(model: string): string[] {
     const def = schema[model];
-    return ["id", ...Object.entries(def?.fields ?? {}).filter(([, f]) => f.unique).map(([k]) => k)];
+    return [
+      "id",
+      ...Object.entries(def?.fields ?? {})
+        .filter(([, f]) => f.unique)
+        .map(([k]) => k),
+    ];
   }
 
   function assertUnique(model: string, candidate: Row, ignore?: Row) {
@@ -96,7 +101,11 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
   }
 
   function select(args: FindManyArgs): Row[] {
-    checkFields(args.model, [...whereFields(args.where), ...(args.select ?? []), ...(args.sortBy ? [args.sortBy.field] : [])]);
+    checkFields(args.model, [
+      ...whereFields(args.where),
+      ...(args.select ?? []),
+      ...(args.sortBy ? [args.sortBy.field] : []),
+    ]);
     for (const j of args.join ?? []) {
       checkFields(args.model, [j.localField]);
       checkFields(j.model, [j.foreignField]);
@@ -112,7 +121,11 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
   }
 
   function applyUpdate(args: UpdateArgs, limit: number): Row[] {
-    checkFields(args.model, [...whereFields(args.where), ...Object.keys(args.update), ...Object.keys(args.increment ?? {})]);
+    checkFields(args.model, [
+      ...whereFields(args.where),
+      ...Object.keys(args.update),
+      ...Object.keys(args.increment ?? {}),
+    ]);
     const rows = table(args.model);
     const targets = rows.filter((r) => matchesWhere(r, args.where)).slice(0, limit);
     // Validate every row first, so a unique violation changes nothing.
@@ -122,7 +135,7 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
       assertUnique(args.model, updated, r);
       return updated;
     });
-    targets.forEach((r, i) => Object.assign(r, next[i]));
+    for (const [i, r] of targets.entries()) Object.assign(r, next[i]);
     return targets;
   }
 
@@ -176,4 +189,3 @@ function compare(a: unknown, b: unknown): number {
   const y = b instanceof Date ? b.getTime() : b;
   return (x as number) < (y as number) ? -1 : (x as number) > (y as number) ? 1 : 0;
 }
-

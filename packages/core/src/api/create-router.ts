@@ -27,7 +27,8 @@ export function createRouter(endpoints: readonly PreparedEndpoint[]): Router {
     if (config.serverOnly) continue;
     const isPattern = config.path.includes("/:");
     const table = isPattern
-      ? getOrCreate(patternRoutes, config.path, () => ({ segments: config.path.split("/"), byMethod: new Map() })).byMethod
+      ? getOrCreate(patternRoutes, config.path, () => ({ segments: config.path.split("/"), byMethod: new Map() }))
+          .byMethod
       : getOrCreate(staticRoutes, config.path, () => new Map());
     for (const method of methodsOf(config)) {
       if (table.has(method)) throw new Error(`Gatehouse: two endpoints answer ${method} ${config.path}`);

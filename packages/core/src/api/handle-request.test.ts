@@ -21,11 +21,18 @@ describe("request pipeline", () => {
     expect(evil.body.code).toBe("INVALID_ORIGIN");
     const vite = await client.post("/update-user", { name: "x" }, { headers: { origin: "http://localhost:5173" } });
     expect(vite.status).toBe(200);
-    const headers = new Headers({ cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "), "content-type": "application/json" });
-    const bare = await auth.handler(new Request("http://localhost:3000/api/auth/update-user", { method: "POST", headers, body: "{}" }));
+    const headers = new Headers({
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      "content-type": "application/json",
+    });
+    const bare = await auth.handler(
+      new Request("http://localhost:3000/api/auth/update-user", { method: "POST", headers, body: "{}" }),
+    );
     expect(bare.status).toBe(403);
     headers.set("sec-fetch-site", "same-origin");
-    const sameOrigin = await auth.handler(new Request("http://localhost:3000/api/auth/update-user", { method: "POST", headers, body: '{"name":"y"}' }));
+    const sameOrigin = await auth.handler(
+      new Request("http://localhost:3000/api/auth/update-user", { method: "POST", headers, body: '{"name":"y"}' }),
+    );
     expect(sameOrigin.status).toBe(200);
   });
 
@@ -50,7 +57,9 @@ describe("request pipeline", () => {
   });
 
   it("rate limits per rule with a Retry-After header", async () => {
-    const auth = makeTestAuth({ rateLimit: { enabled: true, customRules: { "/sign-in/email": { window: 60, max: 2 } } } });
+    const auth = makeTestAuth({
+      rateLimit: { enabled: true, customRules: { "/sign-in/email": { window: 60, max: 2 } } },
+    });
     const client = createTestClient(auth);
     const attempt = () => client.post("/sign-in/email", { email: "a@example.com", password: "password-123" });
     expect((await attempt()).status).toBe(401);

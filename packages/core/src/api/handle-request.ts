@@ -39,11 +39,16 @@ export function createRequestHandler(auth: AuthContext, router: Router, ready: (
       if (rateLimitOn) {
         const verdict = await auth.rateLimiter.check(match.prepared.endpoint.config.path, rateKey);
         if (verdict.limited) {
-          throw new AuthError(CORE_ERRORS.TOO_MANY_REQUESTS, { headers: { "retry-after": String(verdict.retryAfter) } });
+          throw new AuthError(CORE_ERRORS.TOO_MANY_REQUESTS, {
+            headers: { "retry-after": String(verdict.retryAfter) },
+          });
         }
       }
       if (!SAFE_METHODS.has(method)) checkOrigin(req, auth);
-      const body = method === "GET" ? undefined : decodeBody(await req.readBody(options.advanced.maxBodySize), req.headers.get("content-type"));
+      const body =
+        method === "GET"
+          ? undefined
+          : decodeBody(await req.readBody(options.advanced.maxBodySize), req.headers.get("content-type"));
       const { result, ctx } = await runEndpoint(auth, match.prepared, {
         request: req,
         headers: req.headers,
@@ -79,7 +84,8 @@ function checkOrigin(req: AuthRequest, auth: AuthContext): void {
 /** Turns an endpoint's return value into a response. */
 export function toAuthResponse(result: unknown, headers: Record<string, string>, cookies: string[]): AuthResponse {
   if (result instanceof EndpointResponse) {
-    const body = result.body === null ? null : typeof result.body === "string" ? result.body : JSON.stringify(result.body);
+    const body =
+      result.body === null ? null : typeof result.body === "string" ? result.body : JSON.stringify(result.body);
     const base = typeof result.body === "string" || result.body === null ? {} : JSON_HEADERS;
     return { status: result.status, headers: { ...base, ...headers, ...result.headers }, cookies, body };
   }

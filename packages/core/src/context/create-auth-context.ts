@@ -60,12 +60,16 @@ export function createAuthContext(
   };
 }
 
-function pickRateLimitStore(options: ResolvedOptions, getAdapter: () => ReturnType<ResolvedOptions["database"]>): RateLimitStore {
+function pickRateLimitStore(
+  options: ResolvedOptions,
+  getAdapter: () => ReturnType<ResolvedOptions["database"]>,
+): RateLimitStore {
   switch (options.rateLimit.storage) {
     case "database":
       return createDatabaseRateLimitStore(getAdapter, generateId);
     case "secondary-storage":
-      if (!options.secondaryStorage) throw new Error("Gatehouse: rateLimit.storage is secondary-storage but no secondaryStorage is set");
+      if (!options.secondaryStorage)
+        throw new Error("Gatehouse: rateLimit.storage is secondary-storage but no secondaryStorage is set");
       return createSecondaryStorageRateLimitStore(options.secondaryStorage);
     default:
       return createMemoryRateLimitStore();

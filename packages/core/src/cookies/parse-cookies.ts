@@ -16,3 +16,12 @@ export function readCookie(header: string | null | undefined, name: string): str
   }
   return undefined;
 }
+
+/** decodeURIComponent that answers null for malformed escapes instead of throwing (client-controlled input). */
+export function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}

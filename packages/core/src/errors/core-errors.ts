@@ -45,7 +45,8 @@ export const CORE_ERRORS = defineErrors({
   UNABLE_TO_CREATE_VERIFICATION: { status: 500, message: "Unable to create verification" },
   SESSION_DATA_TOO_LARGE: {
     status: 500,
-    message: "Session data exceeds the 4093-character cookie cache limit: disable session.cookieCache or reduce session data",
+    message:
+      "Session data exceeds the 4093-character cookie cache limit: disable session.cookieCache or reduce session data",
   },
   HEADERS_REQUIRED: { status: 400, message: "Headers is required" },
   REQUEST_REQUIRED: { status: 400, message: "Request is required" },

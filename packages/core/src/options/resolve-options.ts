@@ -80,7 +80,9 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     },
   );
   // defu concatenates arrays; trusted origins must be exactly what the user gave plus the base URL.
-  resolved.trustedOrigins = [...new Set([...(baseURL ? [new URL(baseURL).origin] : []), ...(options.trustedOrigins ?? [])])];
+  resolved.trustedOrigins = [
+    ...new Set([...(baseURL ? [new URL(baseURL).origin] : []), ...(options.trustedOrigins ?? [])]),
+  ];
   resolved.advanced.ipAddressHeaders = options.advanced?.ipAddressHeaders ?? [];
   return resolved as ResolvedOptions;
 }

@@ -55,7 +55,8 @@ export function composePlugins(
         continue;
       }
       for (const [field, fieldDef] of Object.entries(def.fields)) {
-        if (field in existing.fields) throw new Error(`Gatehouse: plugin ${plugin.id} redefines field ${model}.${field}`);
+        if (field in existing.fields)
+          throw new Error(`Gatehouse: plugin ${plugin.id} redefines field ${model}.${field}`);
         existing.fields[field] = fieldDef;
       }
     }

@@ -37,7 +37,8 @@ export function createRateLimiter(config: RateLimiterConfig): RateLimiter {
   function resolve(path: string): { pattern: string; rule: RateLimitRule } | null {
     const direct = exact.get(path);
     if (direct !== undefined) return direct ? { pattern: path, rule: direct } : null;
-    for (const p of prefixes) if (path.startsWith(p.prefix)) return p.rule ? { pattern: p.pattern, rule: p.rule } : null;
+    for (const p of prefixes)
+      if (path.startsWith(p.prefix)) return p.rule ? { pattern: p.pattern, rule: p.rule } : null;
     // The default rule counts per path, so polling get-session cannot starve sign-out.
     return { pattern: path, rule: fallback };
   }

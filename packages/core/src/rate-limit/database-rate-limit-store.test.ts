@@ -21,7 +21,10 @@ describe("database rate-limit store", () => {
     for (let i = 0; i < 3; i++) await store.hit("k", rule, 0);
     expect(await store.hit("k", rule, 2_500)).toEqual({ limited: true, retryAfter: 8 });
     expect(await store.hit("k", rule, 10_000)).toEqual({ limited: false });
-    const row = await adapter.findOne<{ count: number; lastRequest: number }>({ model: "rateLimit", where: [{ field: "key", value: "k" }] });
+    const row = await adapter.findOne<{ count: number; lastRequest: number }>({
+      model: "rateLimit",
+      where: [{ field: "key", value: "k" }],
+    });
     expect(row).toMatchObject({ count: 1, lastRequest: 10_000 });
   });
 });

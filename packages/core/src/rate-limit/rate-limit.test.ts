@@ -3,7 +3,14 @@ import { createMemoryRateLimitStore, createRateLimiter, createSecondaryStorageRa
 import type { SecondaryStorage } from "./index.js";
 
 function limiter(rules: Parameters<typeof createRateLimiter>[0]["rules"], clock: { t: number }) {
-  return createRateLimiter({ enabled: true, window: 60, max: 5, rules, store: createMemoryRateLimitStore(), now: () => clock.t });
+  return createRateLimiter({
+    enabled: true,
+    window: 60,
+    max: 5,
+    rules,
+    store: createMemoryRateLimitStore(),
+    now: () => clock.t,
+  });
 }
 
 describe("rate limiter", () => {
@@ -19,7 +26,10 @@ describe("rate limiter", () => {
   });
 
   it("picks the most specific rule and honours false", async () => {
-    const rl = limiter({ "/a/*": { window: 10, max: 1 }, "/a/b/*": { window: 10, max: 2 }, "/a/free": false }, { t: 0 });
+    const rl = limiter(
+      { "/a/*": { window: 10, max: 1 }, "/a/b/*": { window: 10, max: 2 }, "/a/free": false },
+      { t: 0 },
+    );
     expect(rl.ruleFor("/a/b/c")?.rule.max).toBe(2);
     expect(rl.ruleFor("/a/x")?.rule.max).toBe(1);
     expect(rl.ruleFor("/a/free")).toBeNull();
@@ -28,7 +38,13 @@ describe("rate limiter", () => {
   });
 
   it("does nothing when disabled or when the client is unknown", async () => {
-    const rl = createRateLimiter({ enabled: false, window: 60, max: 1, rules: {}, store: createMemoryRateLimitStore() });
+    const rl = createRateLimiter({
+      enabled: false,
+      window: 60,
+      max: 1,
+      rules: {},
+      store: createMemoryRateLimitStore(),
+    });
     expect((await rl.check("/x", "1.1.1.1")).limited).toBe(false);
     expect((await rl.check("/x", "1.1.1.1")).limited).toBe(false);
     const on = limiter({}, { t: 0 });
@@ -53,7 +69,14 @@ describe("rate limiter", () => {
         return n;
       },
     };
-    const rl = createRateLimiter({ enabled: true, window: 60, max: 2, rules: {}, store: createSecondaryStorageRateLimitStore(storage), now: () => 120_000 });
+    const rl = createRateLimiter({
+      enabled: true,
+      window: 60,
+      max: 2,
+      rules: {},
+      store: createSecondaryStorageRateLimitStore(storage),
+      now: () => 120_000,
+    });
     const verdicts = await Promise.all([1, 2, 3].map(() => rl.check("/x", "9.9.9.9")));
     expect(verdicts.filter((v) => v.limited)).toHaveLength(1);
     expect(verdicts.find((v) => v.limited)).toEqual({ limited: true, retryAfter: 60 });

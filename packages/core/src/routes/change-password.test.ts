@@ -8,7 +8,11 @@ describe("change-password and set-password", () => {
     const u = await signUpUser(auth);
     const other = createTestClient(auth);
     await other.post("/sign-in/email", { email: u.email, password: u.password });
-    const r = await u.client.post("/change-password", { currentPassword: u.password, newPassword: "new-password-1", revokeOtherSessions: true });
+    const r = await u.client.post("/change-password", {
+      currentPassword: u.password,
+      newPassword: "new-password-1",
+      revokeOtherSessions: true,
+    });
     expect(r.status).toBe(200);
     expect(r.body.token).not.toBe(u.token);
     expect((await other.get("/get-session")).body).toBeNull();
@@ -20,8 +24,13 @@ describe("change-password and set-password", () => {
   it("refuses a wrong current password and bad lengths", async () => {
     const auth = makeTestAuth();
     const u = await signUpUser(auth);
-    expect((await u.client.post("/change-password", { currentPassword: "nope-nope", newPassword: "new-password-1" })).body.code).toBe("INVALID_PASSWORD");
-    expect((await u.client.post("/change-password", { currentPassword: u.password, newPassword: "short" })).body.code).toBe("PASSWORD_TOO_SHORT");
+    expect(
+      (await u.client.post("/change-password", { currentPassword: "nope-nope", newPassword: "new-password-1" })).body
+        .code,
+    ).toBe("INVALID_PASSWORD");
+    expect(
+      (await u.client.post("/change-password", { currentPassword: u.password, newPassword: "short" })).body.code,
+    ).toBe("PASSWORD_TOO_SHORT");
   });
 
   it("set-password exists only on the server API and only when no password exists", async () => {
@@ -36,6 +45,8 @@ describe("change-password and set-password", () => {
     // a user with only a social account may get a password
     await auth.$context.adapter.deleteMany({ model: "account", where: [{ field: "userId", value: u.userId }] });
     expect(await auth.api.setPassword({ body: { newPassword: "another-pass" }, headers })).toEqual({ status: true });
-    expect((await createTestClient(auth).post("/sign-in/email", { email: u.email, password: "another-pass" })).status).toBe(200);
+    expect(
+      (await createTestClient(auth).post("/sign-in/email", { email: u.email, password: "another-pass" })).status,
+    ).toBe(200);
   });
 });

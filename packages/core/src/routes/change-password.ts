@@ -36,7 +36,10 @@ export const changePassword = defineEndpoint(
     const fresh = await ctx.auth.transaction(async (tx) => {
       await tx.accounts.update(account.id, { password: hash });
       await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
-      return sessions.create(tx.db, user, { ipAddress: ctx.clientIp, userAgent: ctx.headers.get("user-agent") ?? undefined });
+      return sessions.create(tx.db, user, {
+        ipAddress: ctx.clientIp,
+        userAgent: ctx.headers.get("user-agent") ?? undefined,
+      });
     });
     setSessionCookie(ctx, fresh, !isDontRemember(ctx));
     return { token: fresh.session.token, user };

@@ -10,12 +10,22 @@ describe("session routes", () => {
     const { client } = await signUpUser(auth);
     const [name, value] = [...client.cookies].find(([k]) => k.endsWith("session_token"))!;
     const forged = createTestClient(auth);
-    forged.cookies.set(name, `${value.slice(0, 5)}x${value.slice(6)}`);
+    // Change one character of the token to a different one.
+    forged.cookies.set(name, `${value.slice(0, 5)}${value[5] === "x" ? "y" : "x"}${value.slice(6)}`);
     const r = await forged.get("/get-session");
     expect(r.body).toBeNull();
     expect(r.headers.getSetCookie().some((c) => c.startsWith(`${name}=;`))).toBe(true);
     await client.post("/sign-out");
     expect((await client.get("/get-session")).body).toBeNull();
+  });
+
+  it("a session cookie with broken percent-encoding is no session, not a 500", async () => {
+    const auth = makeTestAuth();
+    const r = await createTestClient(auth).get("/get-session", {
+      headers: { cookie: "gatehouse.session_token=%E0%A4%A" },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toBeNull();
   });
 
   it("list-sessions shows each session's token, revoke-session takes it and only for the caller", async () => {
@@ -29,7 +39,9 @@ describe("session routes", () => {
     // another user's token: the delete is scoped to the caller, so nothing happens
     expect((await b.client.post("/revoke-session", { token: signIn.body.token })).status).toBe(200);
     expect((await second.get("/get-session")).body).not.toBeNull();
-    await a.client.post("/revoke-session", { token: list.body.find((s: { token: string }) => s.token !== a.token).token });
+    await a.client.post("/revoke-session", {
+      token: list.body.find((s: { token: string }) => s.token !== a.token).token,
+    });
     expect((await second.get("/get-session")).body).toBeNull();
     expect((await a.client.get("/get-session")).body).not.toBeNull();
   });
@@ -57,7 +69,12 @@ describe("session routes", () => {
   it("session-protected routes answer 401 without a session", async () => {
     const auth = makeTestAuth();
     const anon = createTestClient(auth);
-    for (const [method, path] of [["GET", "/list-sessions"], ["POST", "/revoke-sessions"], ["POST", "/update-user"], ["POST", "/change-password"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/list-sessions"],
+      ["POST", "/revoke-sessions"],
+      ["POST", "/update-user"],
+      ["POST", "/change-password"],
+    ] as const) {
       const r = method === "GET" ? await anon.get(path) : await anon.post(path, {});
       expect(r.status, path).toBe(401);
       expect(r.body.code).toBe("UNAUTHORIZED");

@@ -24,7 +24,8 @@ export const setPassword = defineEndpoint(
     if (existing?.password) throw new AuthError(CORE_ERRORS.USER_ALREADY_HAS_PASSWORD);
     const hash = await passwords.hash(ctx.body.newPassword);
     if (existing) await accounts.update(existing.id, { password: hash });
-    else await accounts.create({ userId: user.id, accountId: user.id, providerId: CREDENTIAL_PROVIDER, password: hash });
+    else
+      await accounts.create({ userId: user.id, accountId: user.id, providerId: CREDENTIAL_PROVIDER, password: hash });
     return { status: true };
   },
 );

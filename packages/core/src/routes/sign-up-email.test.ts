@@ -8,7 +8,13 @@ const makeAuth = (extra: Partial<Parameters<typeof createAuth>[0]> = {}) =>
     database: memoryAdapter(),
     secret: "test-secret-0123456789abcdef0123456789",
     baseURL: "http://localhost:3000",
-    user: { additionalFields: { nickname: { type: "string" }, age: { type: "number", required: false }, role: { type: "string", input: false, defaultValue: "user" } } },
+    user: {
+      additionalFields: {
+        nickname: { type: "string" },
+        age: { type: "number", required: false },
+        role: { type: "string", input: false, defaultValue: "user" },
+      },
+    },
     logger: { error: () => {}, warn: () => {} },
     ...extra,
   });
@@ -19,9 +25,20 @@ describe("POST /sign-up/email", () => {
   it("creates user, credential account and session; the password hash never leaves the server", async () => {
     const auth = makeAuth();
     const client = createTestClient(auth);
-    const r = await client.post("/sign-up/email", { name: "Ada", email: "  Ada@Example.COM ", password: "password-123", nickname: "ada" });
+    const r = await client.post("/sign-up/email", {
+      name: "Ada",
+      email: "  Ada@Example.COM ",
+      password: "password-123",
+      nickname: "ada",
+    });
     expect(r.status).toBe(200);
-    expect(r.body.user).toMatchObject({ email: "ada@example.com", name: "Ada", emailVerified: false, nickname: "ada", role: "user" });
+    expect(r.body.user).toMatchObject({
+      email: "ada@example.com",
+      name: "Ada",
+      emailVerified: false,
+      nickname: "ada",
+      role: "user",
+    });
     expect(r.text).not.toMatch(/password/i);
     expect(await countRows(auth, "account")).toBe(1);
     const account = await auth.$context.accounts.findCredential(r.body.user.id);
@@ -33,7 +50,11 @@ describe("POST /sign-up/email", () => {
 
   it("stores only a hash of the session token", async () => {
     const auth = makeAuth();
-    const r = await createTestClient(auth).post("/sign-up/email", { name: "A", email: "hash@example.com", password: "password-123" });
+    const r = await createTestClient(auth).post("/sign-up/email", {
+      name: "A",
+      email: "hash@example.com",
+      password: "password-123",
+    });
     const [row] = await auth.$context.adapter.findMany({ model: "session" });
     expect(row?.token).toBeTruthy();
     expect(row?.token).not.toBe(r.body.token);
@@ -64,14 +85,24 @@ describe("POST /sign-up/email", () => {
   it("refuses bodies that are not JSON objects, and oversized bodies", async () => {
     const auth = makeAuth({ advanced: { maxBodySize: 1024 } });
     const client = createTestClient(auth);
-    const notJson = await client.post("/sign-up/email", "{not json", { raw: true, headers: { "content-type": "application/json" } });
+    const notJson = await client.post("/sign-up/email", "{not json", {
+      raw: true,
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.body.code).toBe("INVALID_JSON");
     const array = await client.post("/sign-up/email", [1, 2]);
     expect(array.status).toBe(400);
-    const xml = await client.post("/sign-up/email", "<a/>", { raw: true, headers: { "content-type": "application/xml" } });
+    const xml = await client.post("/sign-up/email", "<a/>", {
+      raw: true,
+      headers: { "content-type": "application/xml" },
+    });
     expect(xml.status).toBe(415);
-    const big = await client.post("/sign-up/email", { name: "x".repeat(2000), email: "big@example.com", password: "password-123" });
+    const big = await client.post("/sign-up/email", {
+      name: "x".repeat(2000),
+      email: "big@example.com",
+      password: "password-123",
+    });
     expect(big.status).toBe(413);
     expect(await countRows(auth, "user")).toBe(0);
   });
@@ -96,7 +127,11 @@ describe("POST /sign-up/email", () => {
     expect(r.body.token).toBeNull();
     expect((await client.get("/get-session")).body).toBeNull();
     const closed = makeAuth({ emailAndPassword: { disableSignUp: true } });
-    const refused = await createTestClient(closed).post("/sign-up/email", { name: "A", email: "c@example.com", password: "password-123" });
+    const refused = await createTestClient(closed).post("/sign-up/email", {
+      name: "A",
+      email: "c@example.com",
+      password: "password-123",
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("EMAIL_PASSWORD_SIGN_UP_DISABLED");
   });

@@ -44,9 +44,17 @@ export const signUpEmail = defineEndpoint(
     const created = await ctx.auth
       .transaction(async (tx) => {
         const user = await tx.users.create({ ...extra, name, email, image: image ?? null, emailVerified: false });
-        await tx.accounts.create({ userId: user.id, accountId: user.id, providerId: CREDENTIAL_PROVIDER, password: hash });
+        await tx.accounts.create({
+          userId: user.id,
+          accountId: user.id,
+          providerId: CREDENTIAL_PROVIDER,
+          password: hash,
+        });
         const session = signIn
-          ? await sessions.create(tx.db, user, { ipAddress: ctx.clientIp, userAgent: ctx.headers.get("user-agent") ?? undefined })
+          ? await sessions.create(tx.db, user, {
+              ipAddress: ctx.clientIp,
+              userAgent: ctx.headers.get("user-agent") ?? undefined,
+            })
           : null;
         return { user, session };
       })

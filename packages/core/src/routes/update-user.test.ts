@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { makeTestAuth, signUpUser } from "../testing/make-test-auth.js";
 
 describe("POST /update-user", () => {
-  const auth = makeTestAuth({ user: { additionalFields: { nickname: { type: "string" }, plan: { type: "string", input: false } } } });
+  const auth = makeTestAuth({
+    user: { additionalFields: { nickname: { type: "string" }, plan: { type: "string", input: false } } },
+  });
 
   it("updates name, image and additional fields", async () => {
     const { client } = await signUpUser(auth);

@@ -30,7 +30,11 @@ export const updateUser = defineEndpoint(
     if (!user) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
     // The cached copy of the user would be stale: rewrite it along with the change.
     if (ctx.auth.options.session.cookieCache.enabled) {
-      setSessionCacheCookie(ctx, { session: ctx.session.session, user: ctx.auth.sessions.publicUser(user) }, !isDontRemember(ctx));
+      setSessionCacheCookie(
+        ctx,
+        { session: ctx.session.session, user: ctx.auth.sessions.publicUser(user) },
+        !isDontRemember(ctx),
+      );
     }
     return { status: true, user: ctx.auth.sessions.publicUser(user) };
   },

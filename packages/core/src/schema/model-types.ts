@@ -70,11 +70,9 @@ type FieldValue<T extends FieldType> = T extends "string"
         : unknown;
 
 /** The TypeScript shape of declared additional fields. */
-export type InferAdditionalFields<F extends Record<string, AdditionalField> | undefined> = F extends Record<
-  string,
-  AdditionalField
->
-  ? { [K in keyof F as F[K]["required"] extends true ? K : never]: FieldValue<F[K]["type"]> } & {
-      [K in keyof F as F[K]["required"] extends true ? never : K]?: FieldValue<F[K]["type"]> | null;
-    }
-  : {};
+export type InferAdditionalFields<F extends Record<string, AdditionalField> | undefined> =
+  F extends Record<string, AdditionalField>
+    ? { [K in keyof F as F[K]["required"] extends true ? K : never]: FieldValue<F[K]["type"]> } & {
+        [K in keyof F as F[K]["required"] extends true ? never : K]?: FieldValue<F[K]["type"]> | null;
+      }
+    : {};

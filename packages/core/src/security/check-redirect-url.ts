@@ -10,6 +10,7 @@ export function isSafeRedirectUrl(url: string, isTrustedOrigin: (origin: string)
   if (url.startsWith("/")) return !url.startsWith("//");
   if (!URL.canParse(url)) return false;
   const parsed = new URL(url);
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return isTrustedOrigin(`${parsed.protocol}//${parsed.host}`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    return isTrustedOrigin(`${parsed.protocol}//${parsed.host}`);
   return isTrustedOrigin(parsed.origin);
 }

@@ -14,7 +14,9 @@ export const SESSION_CACHE_LIMIT = 4093;
 export function setSessionCacheCookie(ctx: Ctx, data: SessionWithUser, persistent: boolean): void {
   const { options, cookies, secret } = ctx.auth;
   const { maxAge } = options.session.cookieCache;
-  const payload = Buffer.from(JSON.stringify({ ...data, cachedUntil: Date.now() + maxAge * 1000 })).toString("base64url");
+  const payload = Buffer.from(JSON.stringify({ ...data, cachedUntil: Date.now() + maxAge * 1000 })).toString(
+    "base64url",
+  );
   const value = `${payload}.${hmacSha256Base64Url(secret, payload)}`;
   if (value.length > SESSION_CACHE_LIMIT) {
     options.logger.error(
@@ -30,7 +32,8 @@ export function readSessionCache(ctx: Ctx, token: string): SessionWithUser | nul
   const raw = ctx.getCookie(ctx.auth.cookies.sessionData);
   if (!raw) return null;
   const dot = raw.lastIndexOf(".");
-  if (dot < 0 || !constantTimeEqual(hmacSha256Base64Url(ctx.auth.secret, raw.slice(0, dot)), raw.slice(dot + 1))) return null;
+  if (dot < 0 || !constantTimeEqual(hmacSha256Base64Url(ctx.auth.secret, raw.slice(0, dot)), raw.slice(dot + 1)))
+    return null;
   let parsed: SessionWithUser & { cachedUntil: number };
   try {
     parsed = JSON.parse(Buffer.from(raw.slice(0, dot), "base64url").toString("utf8"));

@@ -11,7 +11,8 @@ type Ctx = EndpointContext<unknown, unknown, SessionRequirement>;
  */
 export function setSessionCookie(ctx: Ctx, data: SessionWithUser, rememberMe = true): void {
   const { cookies, secret } = ctx.auth;
-  const maxAge = rememberMe ? Math.floor((data.session.expiresAt.getTime() - Date.now()) / 1000) : undefined;
+  // Rounded, not floored: a fresh 7-day session says 604800 even when a few ms passed since it was made.
+  const maxAge = rememberMe ? Math.round((data.session.expiresAt.getTime() - Date.now()) / 1000) : undefined;
   ctx.setCookie(cookies.sessionToken, signCookieValue(secret, data.session.token), { ...cookies.attributes, maxAge });
   if (!rememberMe) {
     ctx.setCookie(cookies.dontRemember, signCookieValue(secret, "true"), { ...cookies.attributes });

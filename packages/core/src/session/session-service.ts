@@ -2,7 +2,7 @@ import type { Db } from "../db/create-db.js";
 import { createOutputFilter } from "../db/create-db.js";
 import { deriveSessionToken, generateId, sha256Base64Url, unsignCookieValue } from "../crypto/index.js";
 import type { CookieNames } from "../cookies/cookie-names.js";
-import { readCookie } from "../cookies/parse-cookies.js";
+import { readCookie, safeDecode } from "../cookies/parse-cookies.js";
 import type { ResolvedOptions } from "../options/resolve-options.js";
 import type { Session, SessionWithUser, User } from "../schema/model-types.js";
 import type { Row, Schema } from "../schema/schema-types.js";
@@ -35,7 +35,12 @@ export interface SessionService {
 }
 
 /** The token the client holds is derived from the session id, so only its hash needs storing. */
-export function createSessionService(options: ResolvedOptions, schema: Schema, db: Db, cookies: CookieNames): SessionService {
+export function createSessionService(
+  options: ResolvedOptions,
+  schema: Schema,
+  db: Db,
+  cookies: CookieNames,
+): SessionService {
   const { secret } = options;
   const { expiresIn, updateAge } = options.session;
   const filterUser = createOutputFilter(schema, "user");
@@ -75,11 +80,15 @@ export function createSessionService(options: ResolvedOptions, schema: Schema, d
     },
     tokenFromCookieHeader(header) {
       const signed = readCookie(header, cookies.sessionToken);
-      if (!signed) return null;
-      return unsignCookieValue(secret, decodeURIComponent(signed));
+      const decoded = signed ? safeDecode(signed) : null;
+      return decoded ? unsignCookieValue(secret, decoded) : null;
     },
     async findByToken(token) {
-      const row = await db.findOne({ model: "session", where: [{ field: "token", value: sha256Base64Url(token) }], join: userJoin });
+      const row = await db.findOne({
+        model: "session",
+        where: [{ field: "token", value: sha256Base64Url(token) }],
+        join: userJoin,
+      });
       if (!row) return null;
       const { user, ...session } = row as Row & { user: Row | null };
       if (!user) return null;

@@ -30,7 +30,12 @@ export function createTestClient(
   const jar = new Map<string, string>();
   const base = `${origin}${auth.options.basePath}`;
 
-  async function request(method: string, path: string, body?: unknown, opts: TestRequestOptions = {}): Promise<TestResponse> {
+  async function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: TestRequestOptions = {},
+  ): Promise<TestResponse> {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
     const headers = new Headers({ origin, ...opts.headers });

@@ -9,7 +9,11 @@ export interface UserInputValidator {
    * Unknown keys, wrong types, fields with `input: false`, and (on create) missing required fields
    * are 400 VALIDATION_ERROR.
    */
-  parse(body: Record<string, unknown>, mode: "create" | "update", knownKeys: ReadonlySet<string>): Record<string, unknown>;
+  parse(
+    body: Record<string, unknown>,
+    mode: "create" | "update",
+    knownKeys: ReadonlySet<string>,
+  ): Record<string, unknown>;
 }
 
 const typeChecks: Record<AdditionalField["type"], (v: unknown) => boolean> = {

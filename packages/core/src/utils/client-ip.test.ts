@@ -34,6 +34,8 @@ describe("getClientIp", () => {
     expect(getClientIp(headers, "10.0.0.1", ["x-forwarded-for"])).toBe("198.51.100.7");
   });
   it("falls back to the socket when the trusted header is garbage", () => {
-    expect(getClientIp(new Headers({ "x-forwarded-for": "nonsense" }), "10.0.0.1", ["x-forwarded-for"])).toBe("10.0.0.1");
+    expect(getClientIp(new Headers({ "x-forwarded-for": "nonsense" }), "10.0.0.1", ["x-forwarded-for"])).toBe(
+      "10.0.0.1",
+    );
   });
 });

@@ -7,11 +7,18 @@ const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]
  * proxy they trust (DESIGN.md). Untrusted `X-Forwarded-For` is ignored, or anyone could pick their
  * own bucket. For list headers the last entry wins: it is the one the trusted proxy appended.
  */
-export function getClientIp(headers: HeaderReader, socketAddress: string | undefined, trustedHeaders: readonly string[]): string | null {
+export function getClientIp(
+  headers: HeaderReader,
+  socketAddress: string | undefined,
+  trustedHeaders: readonly string[],
+): string | null {
   for (const name of trustedHeaders) {
     const raw = headers.get(name);
     if (!raw) continue;
-    const entries = raw.split(",").map((s) => s.trim()).filter(Boolean);
+    const entries = raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const last = entries[entries.length - 1];
     if (last && normalizeIp(last)) return last;
   }
@@ -38,7 +45,10 @@ export function normalizeIp(ip: string | null | undefined): string | null {
     const lo = groups[7] as number;
     return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 function expandIpv6(s: string): number[] | null {

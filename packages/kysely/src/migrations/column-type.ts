@@ -12,7 +12,10 @@ import type { SqlDialect } from "../dialect.js";
  *   VARCHAR so they can be indexed; `long` fields are TEXT.
  * Numbers are doubles everywhere: exact for integers up to 2^53 (ms timestamps, counters) and floats.
  */
-export function columnType(field: Pick<FieldDef, "type" | "maxLength" | "long">, dialect: SqlDialect): RawBuilder<unknown> {
+export function columnType(
+  field: Pick<FieldDef, "type" | "maxLength" | "long">,
+  dialect: SqlDialect,
+): RawBuilder<unknown> {
   switch (field.type) {
     case "string":
       if (dialect === "mysql") return field.long ? sql`text` : sql.raw(`varchar(${field.maxLength ?? 255})`);

@@ -35,7 +35,8 @@ function coldDialect(dialect: SqlDialect): Dialect {
 
 /** The full CREATE script for a fresh database, without connecting to one. */
 export function generateSql(schema: Schema, dialect: SqlDialect): string {
-  if (!["sqlite", "postgres", "mysql"].includes(dialect)) throw new Error(`Unknown dialect "${dialect}" (sqlite, postgres or mysql)`);
+  if (!["sqlite", "postgres", "mysql"].includes(dialect))
+    throw new Error(`Unknown dialect "${dialect}" (sqlite, postgres or mysql)`);
   const db = new Kysely({ dialect: coldDialect(dialect) });
   return planMigrations(db, dialect, schema, emptyState())
     .map((s) => `${s.compile().sql};`)

@@ -30,7 +30,9 @@ export async function introspect(db: AnyKysely, dialect: SqlDialect): Promise<Da
       ? sql<{ name: string }>`select name from sqlite_master where type = 'index'`
       : dialect === "postgres"
         ? sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`
-        : sql<{ name: string }>`select distinct index_name as name from information_schema.statistics where table_schema = database()`;
+        : sql<{
+            name: string;
+          }>`select distinct index_name as name from information_schema.statistics where table_schema = database()`;
   const { rows } = await indexQuery.execute(db);
   for (const r of rows) state.indexes.add(r.name);
   return state;

@@ -38,7 +38,10 @@ for (const [name, open] of openers) {
       expect((await adapter.migrate!()).statements).toEqual([]);
       // The tables work: a user round-trips.
       const now = new Date();
-      await adapter.create({ model: "user", data: { id: "u1", name: "A", email: "a@example.com", emailVerified: false, createdAt: now, updatedAt: now } });
+      await adapter.create({
+        model: "user",
+        data: { id: "u1", name: "A", email: "a@example.com", emailVerified: false, createdAt: now, updatedAt: now },
+      });
       expect(await adapter.count({ model: "user" })).toBe(1);
     });
 
@@ -49,10 +52,16 @@ for (const [name, open] of openers) {
       const v1 = kyselyAdapter({ database })({ schema: base });
       await v1.migrate!();
       const now = new Date();
-      await v1.create({ model: "user", data: { id: "u1", name: "A", email: "a@example.com", emailVerified: true, createdAt: now, updatedAt: now } });
+      await v1.create({
+        model: "user",
+        data: { id: "u1", name: "A", email: "a@example.com", emailVerified: true, createdAt: now, updatedAt: now },
+      });
       const extended: Schema = {
         ...base,
-        user: { ...base.user!, fields: { ...base.user!.fields, nickname: { type: "string", required: false, unique: true } } },
+        user: {
+          ...base.user!,
+          fields: { ...base.user!.fields, nickname: { type: "string", required: false, unique: true } },
+        },
       };
       delete (extended.rateLimit as { fields: Record<string, unknown> }).fields.count; // removed from the schema, kept in the table
       const v2 = kyselyAdapter({ database })({ schema: extended });
@@ -61,11 +70,16 @@ for (const [name, open] of openers) {
       expect(statements[0]).toMatch(/^alter table .user. add column .nickname./i);
       expect(statements[1]).toMatch(/create unique index .user_nickname_uidx./i);
       expect(statements.join(" ")).not.toMatch(/drop/i);
-      const user = await v2.findOne<{ email: string; nickname: string | null }>({ model: "user", where: [{ field: "id", value: "u1" }] });
+      const user = await v2.findOne<{ email: string; nickname: string | null }>({
+        model: "user",
+        where: [{ field: "id", value: "u1" }],
+      });
       expect(user).toMatchObject({ email: "a@example.com", nickname: null });
       // The column left out of the schema still exists: the old adapter can still use it.
       await v1.create({ model: "rateLimit", data: { id: "r1", key: "k", count: 3, lastRequest: 1 } });
-      expect((await v1.findOne<{ count: number }>({ model: "rateLimit", where: [{ field: "key", value: "k" }] }))?.count).toBe(3);
+      expect(
+        (await v1.findOne<{ count: number }>({ model: "rateLimit", where: [{ field: "key", value: "k" }] }))?.count,
+      ).toBe(3);
     });
 
     if (name === "MySQL") {

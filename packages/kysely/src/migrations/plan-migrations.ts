@@ -37,9 +37,13 @@ export function planMigrations(db: AnyKysely, dialect: SqlDialect, schema: Schem
     const table = tableOf(model);
     const existing = state.tables.get(table);
     if (!existing) {
-      let create: CreateTableBuilder<string, string> = db.schema.createTable(table).addColumn("id", idType(dialect), (c) => c.primaryKey().notNull());
+      let create: CreateTableBuilder<string, string> = db.schema
+        .createTable(table)
+        .addColumn("id", idType(dialect), (c) => c.primaryKey().notNull());
       for (const [name, field] of Object.entries(def.fields)) {
-        create = create.addColumn(name, columnType(field, dialect), (c) => (field.required === false ? c : c.notNull()));
+        create = create.addColumn(name, columnType(field, dialect), (c) =>
+          field.required === false ? c : c.notNull(),
+        );
       }
       for (const [name, field] of Object.entries(def.fields)) {
         const ref = field.references;
@@ -48,7 +52,8 @@ export function planMigrations(db: AnyKysely, dialect: SqlDialect, schema: Schem
           c.onDelete(FK_ACTION[ref.onDelete ?? "cascade"]),
         );
       }
-      if (dialect === "mysql") create = create.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin`);
+      if (dialect === "mysql")
+        create = create.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin`);
       statements.push(create);
     } else {
       for (const [name, field] of Object.entries(def.fields)) {
@@ -57,14 +62,18 @@ export function planMigrations(db: AnyKysely, dialect: SqlDialect, schema: Schem
         statements.push(
           db.schema.alterTable(table).addColumn(name, columnType(field, dialect), (c) =>
             // SQLite cannot add a constraint later, but accepts REFERENCES on a nullable added column.
-            ref && dialect === "sqlite" ? c.references(`${tableOf(ref.model)}.${ref.field}`).onDelete(FK_ACTION[ref.onDelete ?? "cascade"]) : c,
+            ref && dialect === "sqlite"
+              ? c.references(`${tableOf(ref.model)}.${ref.field}`).onDelete(FK_ACTION[ref.onDelete ?? "cascade"])
+              : c,
           ),
         );
         if (ref && dialect !== "sqlite") {
           statements.push(
             db.schema
               .alterTable(table)
-              .addForeignKeyConstraint(`${table}_${name}_fk`, [name], tableOf(ref.model), [ref.field], (c) => c.onDelete(FK_ACTION[ref.onDelete ?? "cascade"])),
+              .addForeignKeyConstraint(`${table}_${name}_fk`, [name], tableOf(ref.model), [ref.field], (c) =>
+                c.onDelete(FK_ACTION[ref.onDelete ?? "cascade"]),
+              ),
           );
         }
       }

@@ -5,7 +5,12 @@ import { introspect } from "./introspect.js";
 import { planMigrations } from "./plan-migrations.js";
 
 /** Introspects, then creates whatever is missing. Safe to run on every start; a second run does nothing. */
-export async function runMigrations(db: AnyKysely, dialect: SqlDialect, schema: Schema, options: { dryRun?: boolean } = {}): Promise<MigrationResult> {
+export async function runMigrations(
+  db: AnyKysely,
+  dialect: SqlDialect,
+  schema: Schema,
+  options: { dryRun?: boolean } = {},
+): Promise<MigrationResult> {
   const plan = planMigrations(db, dialect, schema, await introspect(db, dialect));
   const statements: string[] = [];
   for (const step of plan) {
