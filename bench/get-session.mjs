@@ -2,6 +2,7 @@
 // same run on the same machine, and prints the ratio. Run from the repo root after `pnpm build`:
 //   node bench/get-session.mjs [--seconds 10] [--connections 32]
 import { spawn } from "node:child_process";
+import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -43,10 +44,8 @@ async function measure(name, url, headers) {
   return r.requests.average;
 }
 
-const bare = await start(join(here, "bare-server.mjs"), 4901);
-const target = await start(join(here, "..", "examples", "conformance-target", "server.mjs"), 4902);
-try {
-  const signUp = await fetch("http://127.0.0.1:4902/api/auth/sign-up/email", {
+async function session(port) {
+  const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ name: "Bench", email: "bench@example.com", password: "bench-password-1" }),
@@ -55,14 +54,32 @@ try {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const check = await (await fetch("http://127.0.0.1:4902/api/auth/get-session", { headers: { cookie } })).json();
+  const check = await (await fetch(`http://127.0.0.1:${port}/api/auth/get-session`, { headers: { cookie } })).json();
   if (!check?.user) throw new Error("get-session did not return the user");
+  return cookie;
+}
 
-  console.log(`${seconds} s per run, ${connections} connections, node ${process.version}`);
+const targetScript = join(here, "..", "examples", "conformance-target", "server.mjs");
+const bare = await start(join(here, "bare-server.mjs"), 4901);
+const target = await start(targetScript, 4902);
+const cached = await start(targetScript, 4903, { COOKIE_CACHE: "1" });
+try {
+  console.log(
+    `${seconds} s per run, ${connections} connections, node ${process.version}, ${cpus().length} CPUs (client shares them)`,
+  );
   const bareRps = await measure("bare node:http", "http://127.0.0.1:4901/", {});
-  const ghRps = await measure("gatehouse get-session", "http://127.0.0.1:4902/api/auth/get-session", { cookie });
-  console.log(`ratio: get-session at ${((ghRps / bareRps) * 100).toFixed(1)}% of bare node:http (goal ≥ 40%)`);
+  const ghRps = await measure("get-session (SQLite query)", "http://127.0.0.1:4902/api/auth/get-session", {
+    cookie: await session(4902),
+  });
+  const cachedRps = await measure("get-session (cookie cache)", "http://127.0.0.1:4903/api/auth/get-session", {
+    cookie: await session(4903),
+  });
+  const pct = (x) => `${((x / bareRps) * 100).toFixed(1)}%`;
+  console.log(
+    `ratio to bare node:http: ${pct(ghRps)} with one SQLite query, ${pct(cachedRps)} with the cookie cache (goal ≥ 40%)`,
+  );
 } finally {
   bare.kill();
   target.kill();
+  cached.kill();
 }

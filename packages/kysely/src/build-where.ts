@@ -71,3 +71,34 @@ export function buildWhere(
   });
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
+
+/**
+ * The shape of a where list (everything that changes its SQL text) and its parameters in the order
+ * buildWhere emits them. Lets the adapter reuse compiled SQL for repeated query shapes.
+ */
+export function whereShape(
+  where: readonly Where[] | undefined,
+  info: ModelInfo,
+  models: ModelMap,
+  dialect: SqlDialect,
+  params: unknown[],
+): string {
+  if (!where || where.length === 0) return "";
+  return where
+    .map((w): string => {
+      if ("or" in w) return `or(${w.or.map((inner) => whereShape([inner], info, models, dialect, params)).join("|")})`;
+      if ("and" in w) return `and(${whereShape(w.and, info, models, dialect, params)})`;
+      const type = models.field(info, w.field);
+      const op = w.operator ?? "eq";
+      if ((op === "eq" || op === "ne") && w.value === null) return `${w.field}:${op}:null`;
+      if (op === "in" || op === "not_in") {
+        if (!Array.isArray(w.value)) throw new AdapterError(`"${op}" on ${w.field} needs an array`);
+        for (const v of w.value) params.push(encodeValue(v, type, dialect));
+        return `${w.field}:${op}:${w.value.length}`;
+      }
+      if (op === "contains" || op === "starts_with" || op === "ends_with") params.push(likePattern(w.value, op));
+      else params.push(encodeValue(w.value, type, dialect));
+      return `${w.field}:${op}`;
+    })
+    .join(",");
+}

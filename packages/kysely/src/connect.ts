@@ -1,6 +1,7 @@
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
 import type { Dialect, LogConfig } from "kysely";
 import type { SqlDialect } from "./dialect.js";
+import { withStatementCache } from "./statement-cache.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the adapter maps the schema at run time; rows are untyped here.
 export type AnyKysely = Kysely<any>;
@@ -34,7 +35,7 @@ export function detectDialect(database: unknown): { dialect: SqlDialect; kyselyD
   const d = database as Obj;
   if (isFn(d, "prepare") && isFn(d, "exec") && "open" in d) {
     // biome-ignore lint/suspicious/noExplicitAny: better-sqlite3's type is an optional peer dependency.
-    return { dialect: "sqlite", kyselyDialect: new SqliteDialect({ database: d as any }) };
+    return { dialect: "sqlite", kyselyDialect: new SqliteDialect({ database: withStatementCache(d) as any }) };
   }
   if (isFn(d, "getConnection")) {
     // mysql2/promise pools wrap the callback pool kysely needs in `.pool`.

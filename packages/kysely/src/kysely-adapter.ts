@@ -1,7 +1,7 @@
 import { AdapterError, UniqueConstraintError } from "@gatehouse/core";
 import type { Adapter, AdapterFactory, FindManyArgs, Join, Row, Schema, UpdateArgs } from "@gatehouse/core";
-import { sql } from "kysely";
-import { buildWhere } from "./build-where.js";
+import { CompiledQuery, sql } from "kysely";
+import { buildWhere, whereShape } from "./build-where.js";
 import { decodeValue, encodeValue } from "./column-codec.js";
 import { connect } from "./connect.js";
 import type { AnyKysely, KyselyAdapterConfig } from "./connect.js";
@@ -24,7 +24,7 @@ export function kyselyAdapter(config: KyselyAdapterConfig): AdapterFactory {
   return ({ schema }) => {
     const connection = connect(config);
     const models = createModelMap(schema);
-    const adapter = bind(connection.db, connection.dialect, models, schema, false);
+    const adapter = bind(connection.db, connection.dialect, models, schema, false, new Map());
     return { ...adapter, close: connection.close };
   };
 }
@@ -32,7 +32,17 @@ export function kyselyAdapter(config: KyselyAdapterConfig): AdapterFactory {
 // Joined columns come back as "<as>__<field>" in the same row: one query, no N+1.
 const SEP = "__";
 
-function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Schema, inTransaction: boolean): Adapter {
+const MAX_CACHED_SHAPES = 1000;
+
+function bind(
+  db: AnyKysely,
+  dialect: SqlDialect,
+  models: ModelMap,
+  schema: Schema,
+  inTransaction: boolean,
+  /** Query shape → compiled SQL; null marks a shape whose parameters could not be predicted. */
+  compiled: Map<string, string | null>,
+): Adapter {
   function decodeRow(info: ModelInfo, raw: Record<string, unknown>, fields?: string[]): Row {
     const row: Record<string, unknown> = {};
     for (const field of fields ?? info.fields.keys())
@@ -58,52 +68,93 @@ function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Sche
     }
   }
 
-  function selectQuery(args: FindManyArgs) {
+  /** Validates a select and prepares its decoder; the Kysely query itself is built only when needed. */
+  function prepareSelect(args: FindManyArgs) {
     const info = models.get(args.model);
     const fields = args.select ?? [...info.fields.keys()];
     for (const f of fields) models.field(info, f);
-    // biome-ignore lint/suspicious/noExplicitAny: dynamic table names.
-    let q: any = db.selectFrom(info.table).where(buildWhere(args.where, info, models, dialect));
-    const columns = fields.map((f) => sql.ref(`${info.table}.${f}`).as(f));
-    const joins: { join: Join; info: ModelInfo; alias: string }[] = [];
-    for (const [i, join] of (args.join ?? []).entries()) {
+    if (args.sortBy) models.field(info, args.sortBy.field);
+    const joins = (args.join ?? []).map((join, i) => {
       const target = models.get(join.model);
       models.field(info, join.localField);
       models.field(target, join.foreignField);
-      const alias = `j${i}_${target.table}`;
-      q = q.leftJoin(
-        `${target.table} as ${alias}`,
-        `${alias}.${join.foreignField}`,
-        `${info.table}.${join.localField}`,
-      );
-      for (const f of target.fields.keys()) columns.push(sql.ref(`${alias}.${f}`).as(`${join.as}${SEP}${f}`));
-      joins.push({ join, info: target, alias });
-    }
-    q = q.select(columns);
-    if (args.sortBy) {
-      models.field(info, args.sortBy.field);
-      q = q.orderBy(`${info.table}.${args.sortBy.field}`, args.sortBy.direction === "desc" ? "desc" : "asc");
-    }
-    if (args.limit !== undefined) q = q.limit(args.limit);
-    if (args.offset !== undefined) {
-      // MySQL and SQLite need a LIMIT before OFFSET.
-      if (args.limit === undefined) q = q.limit(dialect === "mysql" ? Number.MAX_SAFE_INTEGER : -1);
-      q = q.offset(args.offset);
-    }
+      return { join, info: target, alias: `j${i}_${target.table}` };
+    });
+
+    const build = () => {
+      // biome-ignore lint/suspicious/noExplicitAny: dynamic table names.
+      let q: any = db.selectFrom(info.table).where(buildWhere(args.where, info, models, dialect));
+      const columns = fields.map((f) => sql.ref(`${info.table}.${f}`).as(f));
+      for (const { join, info: target, alias } of joins) {
+        q = q.leftJoin(
+          `${target.table} as ${alias}`,
+          `${alias}.${join.foreignField}`,
+          `${info.table}.${join.localField}`,
+        );
+        for (const f of target.fields.keys()) columns.push(sql.ref(`${alias}.${f}`).as(`${join.as}${SEP}${f}`));
+      }
+      q = q.select(columns);
+      if (args.sortBy)
+        q = q.orderBy(`${info.table}.${args.sortBy.field}`, args.sortBy.direction === "desc" ? "desc" : "asc");
+      if (args.limit !== undefined) q = q.limit(args.limit);
+      if (args.offset !== undefined) {
+        // MySQL and SQLite need a LIMIT before OFFSET.
+        if (args.limit === undefined) q = q.limit(dialect === "mysql" ? Number.MAX_SAFE_INTEGER : -1);
+        q = q.offset(args.offset);
+      }
+      return q as { compile(): CompiledQuery; execute(): Promise<Record<string, unknown>[]> };
+    };
+
     const decode = (raw: Record<string, unknown>): Row => {
-      const row = decodeRow(info, raw, fields);
+      const row = decodeRow(info, raw, fields) as Record<string, unknown>;
       for (const { join, info: target } of joins) {
         if (raw[`${join.as}${SEP}id`] == null) {
-          (row as Record<string, unknown>)[join.as] = null;
+          row[join.as] = null;
           continue;
         }
         const nested: Record<string, unknown> = {};
         for (const f of target.fields.keys()) nested[f] = raw[`${join.as}${SEP}${f}`];
-        (row as Record<string, unknown>)[join.as] = decodeRow(target, nested);
+        row[join.as] = decodeRow(target, nested);
       }
-      return row;
+      return row as Row;
     };
-    return { q, decode };
+    return { info, build, decode };
+  }
+
+  /**
+   * Runs a select, reusing the SQL compiled for the same shape before: building and compiling the
+   * query through Kysely cost more than running it on the hot path. Parameters are computed directly;
+   * the first run of each shape checks them against Kysely's, and a mismatch disables the shortcut.
+   */
+  async function runSelect(args: FindManyArgs): Promise<Row[]> {
+    const { info, build, decode } = prepareSelect(args);
+    const params: unknown[] = [];
+    const wherePart = whereShape(args.where, info, models, dialect, params);
+    if (args.limit !== undefined) params.push(args.limit);
+    else if (args.offset !== undefined) params.push(dialect === "mysql" ? Number.MAX_SAFE_INTEGER : -1);
+    if (args.offset !== undefined) params.push(args.offset);
+    const key = [
+      args.model,
+      wherePart,
+      args.select?.join(",") ?? "*",
+      (args.join ?? []).map((j) => `${j.model}.${j.foreignField}=${j.localField}>${j.as}`).join(","),
+      args.sortBy ? `${args.sortBy.field}:${args.sortBy.direction}` : "",
+      args.limit !== undefined ? "l" : "",
+      args.offset !== undefined ? "o" : "",
+    ].join("/");
+    let text = compiled.get(key);
+    if (text === undefined) {
+      const query = build().compile();
+      const same =
+        query.parameters.length === params.length && query.parameters.every((p, i) => sameParam(p, params[i]));
+      text = same ? query.sql : null;
+      if (compiled.size >= MAX_CACHED_SHAPES) compiled.clear();
+      compiled.set(key, text);
+    }
+    const rows = text
+      ? (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params))).rows
+      : await build().execute();
+    return rows.map(decode);
   }
 
   async function findById(info: ModelInfo, id: unknown): Promise<Row | null> {
@@ -137,14 +188,11 @@ function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Sche
       });
     },
     async findOne(args) {
-      const { q, decode } = selectQuery({ ...args, limit: 1 });
-      const raw = await q.executeTakeFirst();
-      return raw ? (decode(raw) as never) : null;
+      const [row] = await runSelect({ ...args, limit: 1 });
+      return (row ?? null) as never;
     },
     async findMany(args) {
-      const { q, decode } = selectQuery(args);
-      const rows: Record<string, unknown>[] = await q.execute();
-      return rows.map(decode) as never;
+      return (await runSelect(args)) as never;
     },
     async count({ model, where }) {
       const info = models.get(model);
@@ -199,11 +247,15 @@ function bind(db: AnyKysely, dialect: SqlDialect, models: ModelMap, schema: Sche
     },
     async transaction(fn) {
       if (inTransaction) return fn(self);
-      return db.transaction().execute((trx) => fn(bind(trx, dialect, models, schema, true)));
+      return db.transaction().execute((trx) => fn(bind(trx, dialect, models, schema, true, compiled)));
     },
     async migrate() {
       return runMigrations(db, dialect, schema);
     },
   };
   return self;
+}
+
+function sameParam(a: unknown, b: unknown): boolean {
+  return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
 }
