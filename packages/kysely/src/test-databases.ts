@@ -14,6 +14,12 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
+// On CI the servers must be there: a skip would hide a broken adapter behind a green run.
+function unreachable(reason: string): { skip: string } {
+  if (process.env.CI) throw new Error(`${reason} — CI requires it (.ci/run starts it)`);
+  return { skip: reason };
+}
+
 const uniqueName = () => `gh_test_${randomBytes(5).toString("hex")}`;
 
 export function openSqlite(): TestDatabase {
@@ -27,7 +33,7 @@ export async function openPostgres(): Promise<TestDatabase | { skip: string }> {
   try {
     await admin.connect();
   } catch (err) {
-    return { skip: `PostgreSQL unreachable at ${PG_URL} (${(err as Error).message})` };
+    return unreachable(`PostgreSQL unreachable at ${PG_URL} (${(err as Error).message})`);
   }
   const schema = uniqueName();
   await admin.query(`create schema "${schema}"`);
@@ -51,7 +57,7 @@ export async function openMysql(): Promise<TestDatabase | { skip: string }> {
   try {
     admin = await mysqlPromise.createConnection({ uri: MYSQL_URL, connectTimeout: 2000 });
   } catch (err) {
-    return { skip: `MySQL unreachable at ${MYSQL_URL} (${(err as Error).message})` };
+    return unreachable(`MySQL unreachable at ${MYSQL_URL} (${(err as Error).message})`);
   }
   const name = uniqueName();
   await admin.query(`create database \`${name}\``);
