@@ -23,7 +23,7 @@ describe("fresh-session middleware", () => {
       vi.advanceTimersByTime(301_000);
       const stale = await client.post("/sensitive", {});
       expect(stale.status).toBe(403);
-      expect(stale.body.code).toBe("SESSION_NOT_FRESH");
+      expect(stale.body).toMatchObject({ code: "SESSION_NOT_FRESH", message: "Session is not fresh" });
       // Still a valid session for everything else.
       expect((await client.get("/get-session")).body.user.id).toBe(userId);
     } finally {

@@ -34,7 +34,7 @@ export const CORE_ERRORS = defineErrors({
   EMAIL_CAN_NOT_BE_UPDATED: { status: 400, message: "Email can not be updated" },
   NO_FIELDS_TO_UPDATE: { status: 400, message: "No fields to update" },
   CREDENTIAL_ACCOUNT_NOT_FOUND: { status: 400, message: "Credential account not found" },
-  SESSION_NOT_FRESH: { status: 403, message: "Session expired. Re-authenticate to perform this action." },
+  SESSION_NOT_FRESH: { status: 403, message: "Session is not fresh" },
   USER_NOT_FOUND: { status: 404, message: "User not found" },
   EMAIL_PASSWORD_DISABLED: { status: 400, message: "Email and password is not enabled" },
   EMAIL_PASSWORD_SIGN_UP_DISABLED: { status: 400, message: "Email and password sign up is not enabled" },
