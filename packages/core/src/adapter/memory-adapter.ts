@@ -1,5 +1,5 @@
 import type { Schema } from "../schema/schema-types.js";
-import type { Adapter, AdapterFactory, FindManyArgs, Join, UpdateArgs, Where } from "./adapter-types.js";
+import type { Adapter, AdapterFactory, FindManyArgs, Join, UpdateArgs, Where, WhereOperator } from "./adapter-types.js";
 import { AdapterError, UniqueConstraintError } from "./adapter-errors.js";
 import { matchesWhere, whereFields } from "./where-matcher.js";
 
@@ -67,15 +67,17 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
     ];
   }
 
-  function assertUnique(model: string, candidate: Row, ignore?: Row) {
+  // `rows` is the table as it would be after the write, so one updateMany cannot give two rows the
+  // same unique value (SQL rejects that statement as a whole).
+  function assertUnique(model: string, rows: readonly Row[]) {
     for (const field of uniqueFields(model)) {
-      const v = candidate[field];
-      if (v === null || v === undefined) continue;
-      const key = v instanceof Date ? v.getTime() : v;
-      for (const other of table(model)) {
-        if (other === ignore) continue;
-        const ov = other[field];
-        if ((ov instanceof Date ? ov.getTime() : ov) === key) throw new UniqueConstraintError(model);
+      const seen = new Set<unknown>();
+      for (const row of rows) {
+        const v = row[field];
+        if (v === null || v === undefined) continue;
+        const key = v instanceof Date ? v.getTime() : v;
+        if (seen.has(key)) throw new UniqueConstraintError(model);
+        seen.add(key);
       }
     }
   }
@@ -93,6 +95,7 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
 
   function deleteMany({ model, where }: { model: string; where: Where[] }): number {
     checkFields(model, whereFields(where));
+    assertWhereValues(where);
     const rows = table(model);
     const keep = rows.filter((r) => !matchesWhere(r, where));
     const removed = rows.length - keep.length;
@@ -110,6 +113,7 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
       checkFields(args.model, [j.localField]);
       checkFields(j.model, [j.foreignField]);
     }
+    assertWhereValues(args.where);
     let rows = table(args.model).filter((r) => matchesWhere(r, args.where));
     if (args.sortBy) {
       const { field, direction } = args.sortBy;
@@ -126,16 +130,29 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
       ...Object.keys(args.update),
       ...Object.keys(args.increment ?? {}),
     ]);
+    assertWhereValues(args.where);
+    const def = schema[args.model];
+    for (const [f, n] of Object.entries(args.increment ?? {})) {
+      if (f === "id" || def?.fields[f]?.type !== "number")
+        throw new AdapterError(`Cannot increment non-number field "${f}" on model "${args.model}"`);
+      if (!Number.isFinite(n)) throw new AdapterError(`Increment of "${f}" must be a finite number`);
+    }
     const rows = table(args.model);
     const targets = rows.filter((r) => matchesWhere(r, args.where)).slice(0, limit);
-    // Validate every row first, so a unique violation changes nothing.
-    const next = targets.map((r) => {
-      const updated = { ...r, ...clone(args.update) } as Row;
-      for (const [f, n] of Object.entries(args.increment ?? {})) updated[f] = Number(r[f] ?? 0) + n;
-      assertUnique(args.model, updated, r);
-      return updated;
-    });
-    for (const [i, r] of targets.entries()) Object.assign(r, next[i]);
+    const next = new Map(
+      targets.map((r) => {
+        const updated = { ...r, ...clone(args.update) } as Row;
+        // SQL semantics: NULL + n stays NULL.
+        for (const [f, n] of Object.entries(args.increment ?? {})) updated[f] = r[f] == null ? null : Number(r[f]) + n;
+        return [r, updated] as const;
+      }),
+    );
+    // Validate the whole result first, so a unique violation changes nothing.
+    assertUnique(
+      args.model,
+      rows.map((r) => next.get(r) ?? r),
+    );
+    for (const [r, updated] of next) Object.assign(r, updated);
     return targets;
   }
 
@@ -147,7 +164,7 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
       checkFields(model, Object.keys(data));
       const row = { id: data.id } as Row;
       for (const f of Object.keys(def.fields)) row[f] = data[f] === undefined ? null : clone(data[f]);
-      assertUnique(model, row);
+      assertUnique(model, [...table(model), row]);
       table(model).push(row);
       return clone(row) as never;
     },
@@ -178,6 +195,35 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
       return { statements: [] };
     },
   };
+}
+
+const OPERATORS: ReadonlySet<string> = new Set<WhereOperator>([
+  "eq",
+  "ne",
+  "lt",
+  "lte",
+  "gt",
+  "gte",
+  "in",
+  "not_in",
+  "contains",
+  "starts_with",
+  "ends_with",
+]);
+
+// The matcher only sees a condition when a row reaches it; SQL adapters reject a bad clause even on
+// an empty table, so check every condition up front.
+function assertWhereValues(where: readonly Where[] | undefined): void {
+  for (const w of where ?? []) {
+    if ("or" in w) assertWhereValues(w.or);
+    else if ("and" in w) assertWhereValues(w.and);
+    else {
+      const op = w.operator ?? "eq";
+      if (!OPERATORS.has(op)) throw new AdapterError(`Unknown operator "${String(op)}"`);
+      if ((op === "in" || op === "not_in") && !Array.isArray(w.value))
+        throw new AdapterError(`"${op}" on ${w.field} needs an array`);
+    }
+  }
 }
 
 function compare(a: unknown, b: unknown): number {

@@ -248,6 +248,15 @@ export function runAdapterConformance(name: string, setup: (schema: Schema) => P
       expect(await q("not_in", [10, 30])).toEqual(["beta", "delta"]);
       expect(await q("in", [])).toEqual([]);
       expect(await q("not_in", [])).toEqual(["alpha", "beta", "delta", "gamma"]);
+      // Rejected even when no row reaches the condition (an empty prefix matches nothing).
+      for (const operator of ["in", "not_in"] as const) {
+        await expect(
+          adapter.findMany({
+            model: "widget",
+            where: [mine(`${p}none-`), { field: "score", operator, value: 10 }],
+          }),
+        ).rejects.toBeInstanceOf(AdapterError);
+      }
     });
 
     test("OR groups, and AND nested inside OR", async () => {
@@ -384,6 +393,21 @@ export function runAdapterConformance(name: string, setup: (schema: Schema) => P
       expect(row).toMatchObject({ score: 120, label: "done" });
     });
 
+    test("increment follows SQL: NULL stays NULL; only number fields", async () => {
+      const p = prefix();
+      await adapter.create({ model: "widget", data: { id: `${p}n`, name: `${p}n`, score: null, label: "l" } });
+      const where = [{ field: "id", value: `${p}n` }];
+      const row = await adapter.update<Widget>({ model: "widget", where, update: {}, increment: { score: 5 } });
+      expect(row?.score).toBeNull();
+      await expect(
+        adapter.update({ model: "widget", where, update: {}, increment: { label: 1 } }),
+      ).rejects.toBeInstanceOf(AdapterError);
+      await expect(
+        adapter.update({ model: "widget", where, update: {}, increment: { nope: 1 } }),
+      ).rejects.toBeInstanceOf(AdapterError);
+      expect((await adapter.findOne<Widget>({ model: "widget", where }))?.label).toBe("l");
+    });
+
     test("updateMany and deleteMany report counts; delete removes one row", async () => {
       const p = prefix();
       await seed(p);
@@ -422,6 +446,23 @@ export function runAdapterConformance(name: string, setup: (schema: Schema) => P
       ).rejects.toBeInstanceOf(UniqueConstraintError);
       const beta = await adapter.findOne<Widget>({ model: "widget", where: [{ field: "name", value: `${p}beta` }] });
       expect(beta?.label).toBe("green PEAR");
+      // Two rows given the same unique value by one statement: rejected as a whole.
+      await expect(
+        adapter.updateMany({
+          model: "widget",
+          where: [mine(p), { field: "score", operator: "gte", value: 20 }],
+          update: { name: `${p}same`, label: "lost" },
+        }),
+      ).rejects.toBeInstanceOf(UniqueConstraintError);
+      expect(await adapter.count({ model: "widget", where: [mine(p), { field: "label", value: "lost" }] })).toBe(0);
+      expect(await adapter.count({ model: "widget", where: [{ field: "name", value: `${p}same` }] })).toBe(0);
+      await expect(
+        adapter.update({
+          model: "widget",
+          where: [{ field: "name", value: `${p}gamma` }],
+          update: { id: beta?.id },
+        }),
+      ).rejects.toBeInstanceOf(UniqueConstraintError);
     });
 
     test("transactions commit together", async () => {
@@ -486,6 +527,24 @@ export function runAdapterConformance(name: string, setup: (schema: Schema) => P
       await expect(adapter.update({ model: "widget", where: [], update: { nope: 1 } })).rejects.toBeInstanceOf(
         AdapterError,
       );
+      await expect(adapter.findMany({ model: "widget", select: ["name", "nope"] })).rejects.toBeInstanceOf(
+        AdapterError,
+      );
+      const join = (j: Partial<{ model: string; localField: string; foreignField: string }>) =>
+        adapter.findMany({
+          model: "widget",
+          join: [{ model: "owner", localField: "ownerId", foreignField: "id", as: "owner", ...j }],
+        });
+      await expect(join({ model: "nope" })).rejects.toBeInstanceOf(AdapterError);
+      await expect(join({ localField: "nope" })).rejects.toBeInstanceOf(AdapterError);
+      await expect(join({ foreignField: "nope" })).rejects.toBeInstanceOf(AdapterError);
+      await expect(
+        adapter.updateMany({ model: "widget", where: [{ field: "nope", value: 1 }], update: { label: "x" } }),
+      ).rejects.toBeInstanceOf(AdapterError);
+      await expect(
+        adapter.deleteMany({ model: "widget", where: [{ or: [{ field: "nope", value: 1 }] }] }),
+      ).rejects.toBeInstanceOf(AdapterError);
+      await expect(adapter.count({ model: "nope" })).rejects.toBeInstanceOf(AdapterError);
     });
 
     test("returned rows are copies", async () => {
@@ -498,6 +557,13 @@ export function runAdapterConformance(name: string, setup: (schema: Schema) => P
       created.name = "mutated";
       const again = await adapter.findOne<Widget>({ model: "widget", where: [{ field: "id", value: `${p}m` }] });
       expect(again).toMatchObject({ name: `${p}m`, meta: { n: 1 } });
+      const bornAt = new Date(1_000);
+      await adapter.update({ model: "widget", where: [{ field: "id", value: `${p}m` }], update: { bornAt } });
+      bornAt.setTime(2_000); // the caller's Date must not be the stored one either
+      const read = await adapter.findOne<Widget>({ model: "widget", where: [{ field: "id", value: `${p}m` }] });
+      read?.bornAt?.setTime(3_000);
+      const [listed] = await adapter.findMany<Widget>({ model: "widget", where: [{ field: "id", value: `${p}m` }] });
+      expect(listed?.bornAt?.getTime()).toBe(1_000);
     });
   });
 }
