@@ -3,7 +3,7 @@
 import { createServer } from "node:http";
 import { createAuth } from "@gatehouse/core";
 import { toNodeHandler } from "@gatehouse/core/node";
-import { handleOutbox } from "./outbox.mjs";
+import { handleOutbox, record } from "./outbox.mjs";
 import { openDatabase } from "./database.mjs";
 
 const port = Number(process.env.PORT ?? 4100);
@@ -22,8 +22,29 @@ const auth = createAuth({
     minPasswordLength: 8,
     maxPasswordLength: 128,
     requireEmailVerification: profile === "verify-required",
+    resetPasswordTokenExpiresIn: 3600,
+    sendResetPassword: ({ user, url, token }) => record({ type: "reset-password", to: user.email, url, token }),
   },
-  user: { additionalFields: { nickname: { type: "string", required: false } } },
+  emailVerification: {
+    sendOnSignUp: true,
+    sendOnSignIn: true,
+    autoSignInAfterVerification: true,
+    expiresIn: 3600,
+    sendVerificationEmail: ({ user, url, token }) => record({ type: "verify-email", to: user.email, url, token }),
+  },
+  user: {
+    additionalFields: { nickname: { type: "string", required: false } },
+    changeEmail: {
+      enabled: true,
+      sendChangeEmailConfirmation: ({ user, newEmail, url, token }) =>
+        record({ type: "change-email-confirmation", to: user.email, url, token, newEmail }),
+    },
+    deleteUser: {
+      enabled: true,
+      sendDeleteAccountVerification: ({ user, url, token }) => record({ type: "delete-account", to: user.email, url, token }),
+    },
+  },
+  account: { accountLinking: { enabled: true, trustedProviders: ["github"] } },
   session: { cookieCache: { enabled: process.env.COOKIE_CACHE === "1", maxAge: 300 } },
   rateLimit:
     profile === "rate-limit"

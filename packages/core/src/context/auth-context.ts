@@ -8,6 +8,7 @@ import type { Repositories } from "../repositories/create-repositories.js";
 import type { Schema } from "../schema/schema-types.js";
 import type { PasswordService } from "./password-service.js";
 import type { SessionService } from "../session/session-service.js";
+import type { TokenStore } from "../tokens/token-store.js";
 import type { UserInputValidator } from "../user/user-input.js";
 
 /** Everything built once by `createAuth` and shared by every request: options, storage, services. */
@@ -22,6 +23,10 @@ export interface AuthContext extends Repositories {
   passwords: PasswordService;
   userInput: UserInputValidator;
   rateLimiter: RateLimiter;
+  /** Single-use expiring tokens (verification, reset, deletion). */
+  tokens: TokenStore;
+  /** The clock (ms since the epoch): `advanced.now`, Date.now by default. */
+  now(): number;
   plugins: readonly Plugin[];
   /** Whether an origin (scheme://host[:port]) is trusted for CSRF and redirects. */
   isTrustedOrigin(origin: string): boolean;

@@ -14,6 +14,7 @@ import { createRepositories } from "../repositories/create-repositories.js";
 import type { Schema } from "../schema/schema-types.js";
 import { createOriginMatcher } from "../security/trusted-origins.js";
 import { createSessionService } from "../session/session-service.js";
+import { createTokenStore } from "../tokens/token-store.js";
 import { createUserInputValidator } from "../user/user-input.js";
 import type { AuthContext } from "./auth-context.js";
 import { createPasswordService } from "./password-service.js";
@@ -36,8 +37,9 @@ export function createAuthContext(
   const cookies = createCookieNames(options);
   const rl = options.rateLimit;
   const store = pickRateLimitStore(options, () => adapter);
+  const repositories = createRepositories(db);
   return {
-    ...createRepositories(db),
+    ...repositories,
     options,
     schema,
     adapter,
@@ -54,6 +56,8 @@ export function createAuthContext(
       rules: { ...BUILT_IN_RULES, ...pluginRules, ...rl.customRules },
       store,
     }),
+    tokens: createTokenStore(repositories.verifications, options.advanced.now),
+    now: options.advanced.now,
     plugins,
     isTrustedOrigin: createOriginMatcher(options.trustedOrigins),
     transaction: (fn) => db.transaction((tx) => fn({ ...createRepositories(tx), db: tx })),

@@ -2,6 +2,7 @@ import type { AdapterFactory } from "../adapter/adapter-types.js";
 import type { Plugin } from "../plugins/plugin-types.js";
 import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
 import type { SecondaryStorage } from "../rate-limit/secondary-storage.js";
+import type { User } from "../schema/model-types.js";
 import type { FieldType } from "../schema/schema-types.js";
 
 /** An extra user column declared by the app (SPEC.md §3 "additional fields"). */
@@ -43,6 +44,24 @@ export interface AuthOptions {
     requireEmailVerification?: boolean;
     /** Sign the user in right after sign-up. Default true. */
     autoSignIn?: boolean;
+    /** Sends the password-reset link. Without it, request-password-reset answers 400. */
+    sendResetPassword?: (data: { user: User; url: string; token: string }) => Promise<void> | void;
+    /** Seconds a reset token stays valid. Default 3600. */
+    resetPasswordTokenExpiresIn?: number;
+    /** End every session of the user when their password is reset. Default true. */
+    revokeSessionsOnPasswordReset?: boolean;
+  };
+  emailVerification?: {
+    /** Sends the verification link. Without it, verification emails are not available. */
+    sendVerificationEmail?: (data: { user: User; url: string; token: string }) => Promise<void> | void;
+    /** Send a verification email after sign-up. Default: when requireEmailVerification is on. */
+    sendOnSignUp?: boolean;
+    /** Send a new verification email when an unverified user is refused at sign-in. Default false. */
+    sendOnSignIn?: boolean;
+    /** Following the link signs the user in. Default false. */
+    autoSignInAfterVerification?: boolean;
+    /** Seconds a verification token stays valid. Default 3600. */
+    expiresIn?: number;
   };
   session?: {
     /** Session lifetime in seconds. Default 7 days. */
@@ -55,6 +74,30 @@ export interface AuthOptions {
   };
   user?: {
     additionalFields?: Record<string, AdditionalField>;
+    changeEmail?: {
+      enabled?: boolean;
+      /** Sends the confirmation of a change to the user's current, verified address. */
+      sendChangeEmailConfirmation?: (data: { user: User; newEmail: string; url: string; token: string }) => Promise<void> | void;
+    };
+    deleteUser?: {
+      enabled?: boolean;
+      /** Sends the deletion link. Without it, deletion needs the password or a fresh session. */
+      sendDeleteAccountVerification?: (data: { user: User; url: string; token: string }) => Promise<void> | void;
+      /** Runs before the user is deleted; throw an AuthError to refuse. */
+      beforeDelete?: (user: User) => Promise<void> | void;
+      afterDelete?: (user: User) => Promise<void> | void;
+      /** Seconds a deletion token stays valid. Default 86400. */
+      deleteTokenExpiresIn?: number;
+    };
+  };
+  account?: {
+    accountLinking?: {
+      enabled?: boolean;
+      /** Providers whose email is trusted for linking even when not marked verified. */
+      trustedProviders?: string[];
+      /** Allow unlinking the last account (the user could no longer sign in). Default false. */
+      allowUnlinkingAll?: boolean;
+    };
   };
   rateLimit?: {
     /** Default: on when NODE_ENV is production. */
@@ -79,6 +122,8 @@ export interface AuthOptions {
     maxBodySize?: number;
     /** Turn the Origin check off (tests, server-to-server setups). Default false. */
     disableOriginCheck?: boolean;
+    /** The clock for token expiry, in ms since the epoch. Default Date.now; tests inject their own. */
+    now?: () => number;
   };
   plugins?: readonly Plugin[];
   logger?: Logger;

@@ -10,14 +10,38 @@ export interface ResolvedOptions extends AuthOptions {
   baseURL: string;
   basePath: string;
   trustedOrigins: string[];
-  emailAndPassword: Required<NonNullable<AuthOptions["emailAndPassword"]>>;
+  emailAndPassword: WithDefaults<
+    NonNullable<AuthOptions["emailAndPassword"]>,
+    | "enabled"
+    | "disableSignUp"
+    | "minPasswordLength"
+    | "maxPasswordLength"
+    | "requireEmailVerification"
+    | "autoSignIn"
+    | "resetPasswordTokenExpiresIn"
+    | "revokeSessionsOnPasswordReset"
+  >;
+  emailVerification: WithDefaults<
+    NonNullable<AuthOptions["emailVerification"]>,
+    "sendOnSignUp" | "sendOnSignIn" | "autoSignInAfterVerification" | "expiresIn"
+  >;
   session: {
     expiresIn: number;
     updateAge: number;
     freshAge: number;
     cookieCache: { enabled: boolean; maxAge: number };
   };
-  user: Required<NonNullable<AuthOptions["user"]>>;
+  user: {
+    additionalFields: NonNullable<NonNullable<AuthOptions["user"]>["additionalFields"]>;
+    changeEmail: WithDefaults<NonNullable<NonNullable<AuthOptions["user"]>["changeEmail"]>, "enabled">;
+    deleteUser: WithDefaults<NonNullable<NonNullable<AuthOptions["user"]>["deleteUser"]>, "enabled" | "deleteTokenExpiresIn">;
+  };
+  account: {
+    accountLinking: WithDefaults<
+      NonNullable<NonNullable<AuthOptions["account"]>["accountLinking"]>,
+      "enabled" | "trustedProviders" | "allowUnlinkingAll"
+    >;
+  };
   rateLimit: {
     enabled: boolean;
     window: number;
@@ -31,9 +55,13 @@ export interface ResolvedOptions extends AuthOptions {
     ipAddressHeaders: string[];
     maxBodySize: number;
     disableOriginCheck: boolean;
+    now: () => number;
   };
   logger: Logger;
 }
+
+/** `T` with the keys `K` made required (they have defaults). */
+type WithDefaults<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
 
 const DEV_SECRET = "gatehouse-development-secret-change-me-0123456789";
 
@@ -59,9 +87,18 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
         maxPasswordLength: 128,
         requireEmailVerification: false,
         autoSignIn: true,
+        resetPasswordTokenExpiresIn: 3600,
+        revokeSessionsOnPasswordReset: true,
+      },
+      emailVerification: {
+        sendOnSignUp: options.emailAndPassword?.requireEmailVerification ?? false,
+        sendOnSignIn: false,
+        autoSignInAfterVerification: false,
+        expiresIn: 3600,
       },
       session: { expiresIn: 7 * DAY, updateAge: DAY, freshAge: DAY, cookieCache: { enabled: false, maxAge: 5 * 60 } },
-      user: { additionalFields: {} },
+      user: { additionalFields: {}, changeEmail: { enabled: false }, deleteUser: { enabled: false, deleteTokenExpiresIn: DAY } },
+      account: { accountLinking: { enabled: true, trustedProviders: [] as string[], allowUnlinkingAll: false } },
       rateLimit: {
         enabled: production,
         window: 60,
@@ -75,6 +112,7 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
         ipAddressHeaders: [] as string[],
         maxBodySize: 1024 * 1024,
         disableOriginCheck: false,
+        now: Date.now,
       },
       logger: console as Logger,
     },
@@ -84,5 +122,6 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     ...new Set([...(baseURL ? [new URL(baseURL).origin] : []), ...(options.trustedOrigins ?? [])]),
   ];
   resolved.advanced.ipAddressHeaders = options.advanced?.ipAddressHeaders ?? [];
+  resolved.account.accountLinking.trustedProviders = options.account?.accountLinking?.trustedProviders ?? [];
   return resolved as ResolvedOptions;
 }

@@ -11,6 +11,16 @@ import { signInEmail } from "./sign-in-email.js";
 import { signOut } from "./sign-out.js";
 import { signUpEmail } from "./sign-up-email.js";
 import { updateUser } from "./update-user.js";
+import { changeEmail } from "./change-email.js";
+import { deleteUser } from "./delete-user.js";
+import { deleteUserCallback } from "./delete-user-callback.js";
+import { listAccounts } from "./list-accounts.js";
+import { forgetPassword, requestPasswordReset } from "./request-password-reset.js";
+import { resetPassword } from "./reset-password.js";
+import { resetPasswordCallback } from "./reset-password-callback.js";
+import { sendVerificationEmailRoute } from "./send-verification-email.js";
+import { unlinkAccount } from "./unlink-account.js";
+import { verifyEmail } from "./verify-email.js";
 
 /** Core's endpoints, keyed by their `auth.api` name. */
 export const coreEndpoints = {
@@ -25,6 +35,17 @@ export const coreEndpoints = {
   updateUser,
   changePassword,
   setPassword,
+  sendVerificationEmail: sendVerificationEmailRoute,
+  verifyEmail,
+  requestPasswordReset,
+  forgetPassword,
+  resetPasswordCallback,
+  resetPassword,
+  changeEmail,
+  deleteUser,
+  deleteUserCallback,
+  listAccounts,
+  unlinkAccount,
   ok,
   error: errorPage,
 };

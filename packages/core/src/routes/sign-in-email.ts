@@ -4,6 +4,7 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { setSessionCookie } from "../session/session-cookies.js";
 import { normalizeEmail } from "../user/normalize-email.js";
+import { sendVerificationEmail } from "../email/send-verification-email.js";
 
 const signInEmailBody = z.strictObject({
   email: z.string(),
@@ -30,6 +31,10 @@ export const signInEmail = defineEndpoint(
     const ok = await passwords.verifyOrDummy(account?.password, ctx.body.password);
     if (!user || !ok) throw new AuthError(CORE_ERRORS.INVALID_EMAIL_OR_PASSWORD);
     if (options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
+      // Only after the password checked out, so the mail cannot be triggered by a stranger.
+      if (options.emailVerification.sendOnSignIn) {
+        await sendVerificationEmail(ctx, user, { callbackURL: ctx.body.callbackURL });
+      }
       throw new AuthError(CORE_ERRORS.EMAIL_NOT_VERIFIED);
     }
     const data = await sessions.create(ctx.auth.db, user, {

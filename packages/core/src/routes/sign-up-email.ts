@@ -6,6 +6,7 @@ import { CORE_ERRORS } from "../errors/core-errors.js";
 import { CREDENTIAL_PROVIDER } from "../repositories/accounts-repository.js";
 import { setSessionCookie } from "../session/session-cookies.js";
 import { normalizeEmail } from "../user/normalize-email.js";
+import { sendVerificationEmail } from "../email/send-verification-email.js";
 
 const signUpEmailBody = z
   .object({
@@ -65,6 +66,9 @@ export const signUpEmail = defineEndpoint(
       });
 
     if (created.session) setSessionCookie(ctx, created.session, rememberMe !== false);
+    if (options.emailVerification.sendOnSignUp) {
+      await sendVerificationEmail(ctx, created.user, { callbackURL: ctx.body.callbackURL });
+    }
     return { token: created.session?.session.token ?? null, user: sessions.publicUser(created.user) };
   },
 );

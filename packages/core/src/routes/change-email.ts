@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { defineEndpoint } from "../api/define-endpoint.js";
+import { sendInBackground } from "../email/send-in-background.js";
+import { sendVerificationEmail } from "../email/send-verification-email.js";
+import type { VerifyEmailPayload } from "../email/send-verification-email.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
+import { authUrl } from "../utils/auth-url.js";
+import { normalizeEmail } from "../user/normalize-email.js";
+
+/**
+ * POST /change-email {newEmail, callbackURL?}. The email never changes until the new address is
+ * proven: an unverified user gets a verification link at the new address; a verified user first
+ * confirms from the current address, and only then does the new address get its link.
+ */
+export const changeEmail = defineEndpoint(
+  {
+    method: "POST",
+    path: "/change-email",
+    body: z.strictObject({ newEmail: z.string(), callbackURL: z.string().optional() }),
+    session: "required",
+    tags: ["change-email"],
+    openapi: { summary: "Change your email address" },
+  },
+  async (ctx) => {
+    const { options, users, tokens } = ctx.auth;
+    if (!options.user.changeEmail.enabled) throw new AuthError(CORE_ERRORS.CHANGE_EMAIL_DISABLED);
+    const { user } = ctx.session;
+    const newEmail = normalizeEmail(ctx.body.newEmail);
+    if (newEmail === user.email) throw new AuthError(CORE_ERRORS.EMAIL_IS_THE_SAME);
+    if (await users.findByEmail(newEmail)) throw new AuthError(CORE_ERRORS.COULD_NOT_UPDATE_EMAIL);
+    const { callbackURL } = ctx.body;
+
+    const confirm = options.user.changeEmail.sendChangeEmailConfirmation;
+    if (user.emailVerified) {
+      if (!confirm) throw new AuthError(CORE_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED);
+      const payload: VerifyEmailPayload = { userId: user.id, email: user.email, confirmChangeTo: newEmail };
+      const token = await tokens.issue("verify-email", payload, options.emailVerification.expiresIn);
+      const url = authUrl(ctx, "/verify-email", { token, callbackURL });
+      sendInBackground(ctx.auth, "change-email confirmation", () => confirm({ user, newEmail, url, token }));
+      return { status: true };
+    }
+    const sent = await sendVerificationEmail(ctx, user, { to: newEmail, updateTo: newEmail, callbackURL });
+    if (!sent) throw new AuthError(CORE_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED);
+    return { status: true };
+  },
+);

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { defineEndpoint } from "../api/define-endpoint.js";
+import { sendVerificationEmail } from "../email/send-verification-email.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
+import { normalizeEmail } from "../user/normalize-email.js";
+
+/**
+ * POST /send-verification-email: a new link for an unverified address. Signed in, only to your own
+ * unverified address (400 otherwise). Signed out, the answer is `{status: true}` whatever the address,
+ * so the route cannot be used to find out who has an account.
+ */
+export const sendVerificationEmailRoute = defineEndpoint(
+  {
+    method: "POST",
+    path: "/send-verification-email",
+    body: z.strictObject({ email: z.string(), callbackURL: z.string().optional() }),
+    session: "optional",
+    tags: ["email-verification"],
+    openapi: { summary: "Send a new verification email" },
+  },
+  async (ctx) => {
+    if (!ctx.auth.options.emailVerification.sendVerificationEmail) {
+      throw new AuthError(CORE_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED);
+    }
+    const email = normalizeEmail(ctx.body.email);
+    const callbackURL = ctx.body.callbackURL;
+    if (ctx.session) {
+      const { user } = ctx.session;
+      if (user.email !== email) throw new AuthError(CORE_ERRORS.VERIFICATION_EMAIL_ONLY_OWN);
+      if (user.emailVerified) throw new AuthError(CORE_ERRORS.VERIFICATION_EMAIL_ONLY_UNVERIFIED);
+      await sendVerificationEmail(ctx, user, { callbackURL });
+      return { status: true };
+    }
+    const user = await ctx.auth.users.findByEmail(email);
+    if (user && !user.emailVerified) await sendVerificationEmail(ctx, user, { callbackURL });
+    return { status: true };
+  },
+);

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { defineEndpoint } from "../api/define-endpoint.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
+
+/**
+ * POST /unlink-account {providerId, accountId?}: removes one linked account. Never the last one
+ * (unless `account.accountLinking.allowUnlinkingAll`): the user could no longer sign in. `accountId`
+ * may be the provider's account id or the id list-accounts shows.
+ */
+export const unlinkAccount = defineEndpoint(
+  {
+    method: "POST",
+    path: "/unlink-account",
+    body: z.strictObject({ providerId: z.string(), accountId: z.string().optional() }),
+    session: "fresh",
+    tags: ["accounts"],
+    openapi: { summary: "Unlink an account" },
+  },
+  async (ctx) => {
+    const { providerId, accountId } = ctx.body;
+    const accounts = await ctx.auth.accounts.listByUser(ctx.session.user.id);
+    const target = accounts.find(
+      (a) => a.providerId === providerId && (accountId === undefined || a.accountId === accountId || a.id === accountId),
+    );
+    if (accounts.length <= 1 && !ctx.auth.options.account.accountLinking.allowUnlinkingAll) {
+      // Answered before "not found", as the anchor does: with one account there is nothing to pick.
+      throw new AuthError(CORE_ERRORS.CANNOT_UNLINK_LAST_ACCOUNT);
+    }
+    if (!target) throw new AuthError(CORE_ERRORS.ACCOUNT_NOT_FOUND);
+    const allowAll = ctx.auth.options.account.accountLinking.allowUnlinkingAll;
+    // Delete, then count what is left, in one transaction: two unlinks racing cannot both pass a
+    // "more than one left" check made before either deleted.
+    await ctx.auth.transaction(async (tx) => {
+      await tx.accounts.delete(target.id);
+      const left = await tx.db.count({ model: "account", where: [{ field: "userId", value: ctx.session.user.id }] });
+      if (left === 0 && !allowAll) throw new AuthError(CORE_ERRORS.CANNOT_UNLINK_LAST_ACCOUNT);
+    });
+    return { status: true };
+  },
+);

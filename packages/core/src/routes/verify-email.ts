@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { UniqueConstraintError } from "../adapter/adapter-errors.js";
+import { defineEndpoint } from "../api/define-endpoint.js";
+import type { EndpointContext } from "../api/define-endpoint.js";
+import { redirectTo } from "../api/endpoint-response.js";
+import { sendVerificationEmail } from "../email/send-verification-email.js";
+import type { VerifyEmailPayload } from "../email/send-verification-email.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
+import type { User } from "../schema/model-types.js";
+import { isDontRemember, setSessionCookie } from "../session/session-cookies.js";
+import { withQuery } from "../utils/auth-url.js";
+
+type VerifyFailure = "token_expired" | "invalid_token" | "user_not_found" | "unauthorized";
+
+/**
+ * GET /verify-email?token&callbackURL: marks the address verified, or — for an email change — moves
+ * the account to the new address. Signs the user in when `autoSignInAfterVerification` is on.
+ * Failures redirect to `callbackURL?error=…` when there is one, else answer 400 `invalid token`.
+ */
+export const verifyEmail = defineEndpoint(
+  {
+    method: "GET",
+    path: "/verify-email",
+    query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+    session: "optional",
+    tags: ["email-verification"],
+    openapi: { summary: "Verify an email address with the emailed token" },
+  },
+  async (ctx) => {
+    const { callbackURL } = ctx.query;
+    const fail = (error: VerifyFailure) => {
+      if (callbackURL) return redirectTo(withQuery(callbackURL, { error }));
+      throw new AuthError(CORE_ERRORS.INVALID_TOKEN);
+    };
+    const found = await ctx.auth.tokens.consume<VerifyEmailPayload>("verify-email", ctx.query.token);
+    if (found.status !== "valid") return fail(found.status === "expired" ? "token_expired" : "invalid_token");
+    const { payload } = found;
+    const user = await ctx.auth.users.findById(payload.userId);
+    if (!user) return fail("user_not_found");
+    // A link made for an address the account no longer has is void.
+    if (user.email !== payload.email) return fail("invalid_token");
+    if (ctx.session && ctx.session.user.id !== user.id) return fail("unauthorized");
+
+    let updated: User;
+    if (payload.confirmChangeTo) {
+      // Step one of a verified user's email change: the current address agreed; now prove the new one.
+      await sendVerificationEmail(ctx, user, { to: payload.confirmChangeTo, updateTo: payload.confirmChangeTo, callbackURL });
+      updated = user;
+    } else if (payload.updateTo) {
+      const moved = await ctx.auth.users
+        .update(user.id, { email: payload.updateTo, emailVerified: true })
+        .catch((error: unknown) => {
+          if (error instanceof UniqueConstraintError) return null; // taken since the link was sent
+          throw error;
+        });
+      if (!moved) throw new AuthError(CORE_ERRORS.COULD_NOT_UPDATE_EMAIL);
+      updated = moved;
+    } else {
+      updated = user.emailVerified ? user : ((await ctx.auth.users.update(user.id, { emailVerified: true })) ?? user);
+    }
+
+    await signInAfterVerification(ctx, updated);
+    const publicUser = ctx.auth.sessions.publicUser(updated);
+    return callbackURL ? redirectTo(callbackURL) : { status: true, user: publicUser };
+  },
+);
+
+type Ctx = EndpointContext<unknown, { token: string; callbackURL?: string }, "optional">;
+
+async function signInAfterVerification(ctx: Ctx, user: User): Promise<void> {
+  const { sessions, options } = ctx.auth;
+  if (ctx.session) {
+    // Same browser, same user: keep the session, but refresh cookies that carry user data.
+    setSessionCookie(ctx, { session: ctx.session.session, user: sessions.publicUser(user) }, !isDontRemember(ctx));
+    return;
+  }
+  if (!options.emailVerification.autoSignInAfterVerification) return;
+  const data = await sessions.create(ctx.auth.db, user, {
+    ipAddress: ctx.clientIp,
+    userAgent: ctx.headers.get("user-agent") ?? undefined,
+  });
+  setSessionCookie(ctx, data);
+}
