@@ -41,7 +41,8 @@ const auth = createAuth({
     },
     deleteUser: {
       enabled: true,
-      sendDeleteAccountVerification: ({ user, url, token }) => record({ type: "delete-account", to: user.email, url, token }),
+      sendDeleteAccountVerification: ({ user, url, token }) =>
+        record({ type: "delete-account", to: user.email, url, token }),
     },
   },
   account: { accountLinking: { enabled: true, trustedProviders: ["github"] } },

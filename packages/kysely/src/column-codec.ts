@@ -1,5 +1,7 @@
 import type { FieldType } from "@gatehouse/core";
+import { AdapterError } from "@gatehouse/core";
 import type { SqlDialect } from "./dialect.js";
+import { fromMysqlDatetime, toMysqlDatetime } from "./mysql-datetime.js";
 
 /** JS value → the value the driver stores for this field type. */
 export function encodeValue(value: unknown, type: FieldType, dialect: SqlDialect): unknown {
@@ -7,8 +9,10 @@ export function encodeValue(value: unknown, type: FieldType, dialect: SqlDialect
   switch (type) {
     case "date": {
       const date = value instanceof Date ? value : new Date(value as string | number);
+      if (Number.isNaN(date.getTime())) throw new AdapterError(`Invalid date: ${String(value)}`);
       // SQLite has no date type: milliseconds keep order and precision and compare as numbers.
-      return dialect === "sqlite" ? date.getTime() : date;
+      if (dialect === "sqlite") return date.getTime();
+      return dialect === "mysql" ? toMysqlDatetime(date) : date;
     }
     case "boolean":
       return dialect === "postgres" ? Boolean(value) : value ? 1 : 0;
@@ -27,9 +31,13 @@ export function decodeValue(value: unknown, type: FieldType, dialect: SqlDialect
   if (value === null || value === undefined) return null;
   switch (type) {
     case "date":
-      return value instanceof Date
-        ? value
-        : new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as number));
+      if (value instanceof Date) return value;
+      if (typeof value === "string") {
+        // MySQL dates are selected as UTC text; a digit string is a SQLite/bigint millisecond count.
+        if (/^\d+$/.test(value)) return new Date(Number(value));
+        return fromMysqlDatetime(value) ?? new Date(value);
+      }
+      return new Date(value as number);
     case "boolean":
       return value === true || value === 1 || value === "1" || value === "true";
     case "json":

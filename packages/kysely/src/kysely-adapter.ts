@@ -1,5 +1,5 @@
 import { AdapterError, UniqueConstraintError } from "@gatehouse/core";
-import type { Adapter, AdapterFactory, FindManyArgs, Join, Row, Schema, UpdateArgs } from "@gatehouse/core";
+import type { Adapter, AdapterFactory, FieldType, FindManyArgs, Row, Schema, UpdateArgs } from "@gatehouse/core";
 import { CompiledQuery, sql } from "kysely";
 import { buildWhere, whereShape } from "./build-where.js";
 import { decodeValue, encodeValue } from "./column-codec.js";
@@ -43,6 +43,15 @@ function bind(
   /** Query shape → compiled SQL; null marks a shape whose parameters could not be predicted. */
   compiled: Map<string, string | null>,
 ): Adapter {
+  /**
+   * One selected column. MySQL dates are read as text: mysql2 would otherwise turn them into Dates
+   * with the pool's time zone setting, which the adapter does not control (see mysql-datetime.ts).
+   */
+  function column(table: string, field: string, type: FieldType, alias: string) {
+    const ref = sql.ref(`${table}.${field}`);
+    return (dialect === "mysql" && type === "date" ? sql`cast(${ref} as char)` : ref).as(alias);
+  }
+
   function decodeRow(info: ModelInfo, raw: Record<string, unknown>, fields?: string[]): Row {
     const row: Record<string, unknown> = {};
     for (const field of fields ?? info.fields.keys())
@@ -84,14 +93,14 @@ function bind(
     const build = () => {
       // biome-ignore lint/suspicious/noExplicitAny: dynamic table names.
       let q: any = db.selectFrom(info.table).where(buildWhere(args.where, info, models, dialect));
-      const columns = fields.map((f) => sql.ref(`${info.table}.${f}`).as(f));
+      const columns = fields.map((f) => column(info.table, f, models.field(info, f), f));
       for (const { join, info: target, alias } of joins) {
         q = q.leftJoin(
           `${target.table} as ${alias}`,
           `${alias}.${join.foreignField}`,
           `${info.table}.${join.localField}`,
         );
-        for (const f of target.fields.keys()) columns.push(sql.ref(`${alias}.${f}`).as(`${join.as}${SEP}${f}`));
+        for (const [f, type] of target.fields) columns.push(column(alias, f, type, `${join.as}${SEP}${f}`));
       }
       q = q.select(columns);
       if (args.sortBy)
@@ -158,7 +167,8 @@ function bind(
   }
 
   async function findById(info: ModelInfo, id: unknown): Promise<Row | null> {
-    const raw = await db.selectFrom(info.table).selectAll().where("id", "=", id).executeTakeFirst();
+    const columns = [...info.fields].map(([f, type]) => column(info.table, f, type, f));
+    const raw = await db.selectFrom(info.table).select(columns).where("id", "=", id).executeTakeFirst();
     return raw ? decodeRow(info, raw) : null;
   }
 

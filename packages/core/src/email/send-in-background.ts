@@ -5,7 +5,11 @@ import type { AuthContext } from "../context/auth-context.js";
  * must take the same time whether or not an email goes out (or anyone could probe which addresses
  * have accounts). Failures are logged, never shown to the client.
  */
-export function sendInBackground(auth: Pick<AuthContext, "options">, what: string, send: () => Promise<void> | void): void {
+export function sendInBackground(
+  auth: Pick<AuthContext, "options">,
+  what: string,
+  send: () => Promise<void> | void,
+): void {
   Promise.resolve()
     .then(send)
     .catch((error: unknown) => auth.options.logger.error(`Gatehouse: sending the ${what} email failed`, error));

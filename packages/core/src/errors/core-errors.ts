@@ -41,7 +41,10 @@ export const CORE_ERRORS = defineErrors({
   CHANGE_EMAIL_DISABLED: { status: 400, message: "Change email is disabled" },
   EMAIL_IS_THE_SAME: { status: 400, message: "Email is the same" },
   COULD_NOT_UPDATE_EMAIL: { status: 400, message: "Couldn't update your email" },
-  VERIFICATION_EMAIL_ONLY_UNVERIFIED: { status: 400, message: "You can only send a verification email to an unverified email" },
+  VERIFICATION_EMAIL_ONLY_UNVERIFIED: {
+    status: 400,
+    message: "You can only send a verification email to an unverified email",
+  },
   VERIFICATION_EMAIL_ONLY_OWN: { status: 400, message: "You can only send a verification email to your own email" },
   DELETE_USER_DISABLED: { status: 400, message: "Delete user is disabled" },
   CANNOT_UNLINK_LAST_ACCOUNT: { status: 400, message: "You can't unlink your last account" },

@@ -77,7 +77,12 @@ export interface AuthOptions {
     changeEmail?: {
       enabled?: boolean;
       /** Sends the confirmation of a change to the user's current, verified address. */
-      sendChangeEmailConfirmation?: (data: { user: User; newEmail: string; url: string; token: string }) => Promise<void> | void;
+      sendChangeEmailConfirmation?: (data: {
+        user: User;
+        newEmail: string;
+        url: string;
+        token: string;
+      }) => Promise<void> | void;
     };
     deleteUser?: {
       enabled?: boolean;

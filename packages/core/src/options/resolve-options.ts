@@ -34,7 +34,10 @@ export interface ResolvedOptions extends AuthOptions {
   user: {
     additionalFields: NonNullable<NonNullable<AuthOptions["user"]>["additionalFields"]>;
     changeEmail: WithDefaults<NonNullable<NonNullable<AuthOptions["user"]>["changeEmail"]>, "enabled">;
-    deleteUser: WithDefaults<NonNullable<NonNullable<AuthOptions["user"]>["deleteUser"]>, "enabled" | "deleteTokenExpiresIn">;
+    deleteUser: WithDefaults<
+      NonNullable<NonNullable<AuthOptions["user"]>["deleteUser"]>,
+      "enabled" | "deleteTokenExpiresIn"
+    >;
   };
   account: {
     accountLinking: WithDefaults<
@@ -97,7 +100,11 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
         expiresIn: 3600,
       },
       session: { expiresIn: 7 * DAY, updateAge: DAY, freshAge: DAY, cookieCache: { enabled: false, maxAge: 5 * 60 } },
-      user: { additionalFields: {}, changeEmail: { enabled: false }, deleteUser: { enabled: false, deleteTokenExpiresIn: DAY } },
+      user: {
+        additionalFields: {},
+        changeEmail: { enabled: false },
+        deleteUser: { enabled: false, deleteTokenExpiresIn: DAY },
+      },
       account: { accountLinking: { enabled: true, trustedProviders: [] as string[], allowUnlinkingAll: false } },
       rateLimit: {
         enabled: production,

@@ -38,21 +38,31 @@ export const deleteUser = defineEndpoint(
     if (ctx.body.password !== undefined) {
       const account = await accounts.findCredential(user.id);
       if (!account?.password) throw new AuthError(CORE_ERRORS.CREDENTIAL_ACCOUNT_NOT_FOUND);
-      if (!(await passwords.verify(account.password, ctx.body.password))) throw new AuthError(CORE_ERRORS.INVALID_PASSWORD);
+      if (!(await passwords.verify(account.password, ctx.body.password)))
+        throw new AuthError(CORE_ERRORS.INVALID_PASSWORD);
       await deleteUserEverywhere(ctx.auth, user);
       clearSessionCookies(ctx);
       return deleted;
     }
     if (ctx.body.token !== undefined) {
+      // Peek before consuming: someone else's token must stay usable by its owner.
+      const peeked = await tokens.peek<{ userId: string }>("delete-account", ctx.body.token);
+      if (peeked.status !== "valid" || peeked.payload.userId !== user.id)
+        throw new AuthError(CORE_ERRORS.INVALID_TOKEN);
       const found = await tokens.consume<{ userId: string }>("delete-account", ctx.body.token);
-      if (found.status !== "valid" || found.payload.userId !== user.id) throw new AuthError(CORE_ERRORS.INVALID_TOKEN);
+      if (found.status !== "valid") throw new AuthError(CORE_ERRORS.INVALID_TOKEN);
       await deleteUserEverywhere(ctx.auth, user);
       clearSessionCookies(ctx);
       return deleted;
     }
     const send = config.sendDeleteAccountVerification;
     if (send) {
-      const token = await tokens.issue("delete-account", { userId: user.id }, config.deleteTokenExpiresIn, DELETE_TOKEN);
+      const token = await tokens.issue(
+        "delete-account",
+        { userId: user.id },
+        config.deleteTokenExpiresIn,
+        DELETE_TOKEN,
+      );
       const url = authUrl(ctx, "/delete-user/callback", { token, callbackURL: ctx.body.callbackURL });
       sendInBackground(ctx.auth, "account deletion", () => send({ user, url, token }));
       return { success: true, message: "Verification email sent" };

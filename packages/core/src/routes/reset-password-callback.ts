@@ -19,7 +19,8 @@ export const resetPasswordCallback = defineEndpoint(
     const token = ctx.params.token ?? "";
     const target = ctx.query.callbackURL || "/";
     const found = await ctx.auth.tokens.peek<{ userId: string | null }>("reset-password", token);
-    if (found.status !== "valid" || !found.payload.userId) return redirectTo(withQuery(target, { error: "INVALID_TOKEN" }));
+    if (found.status !== "valid" || !found.payload.userId)
+      return redirectTo(withQuery(target, { error: "INVALID_TOKEN" }));
     return redirectTo(withQuery(target, { token }));
   },
 );

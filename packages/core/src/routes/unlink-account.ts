@@ -21,7 +21,8 @@ export const unlinkAccount = defineEndpoint(
     const { providerId, accountId } = ctx.body;
     const accounts = await ctx.auth.accounts.listByUser(ctx.session.user.id);
     const target = accounts.find(
-      (a) => a.providerId === providerId && (accountId === undefined || a.accountId === accountId || a.id === accountId),
+      (a) =>
+        a.providerId === providerId && (accountId === undefined || a.accountId === accountId || a.id === accountId),
     );
     if (accounts.length <= 1 && !ctx.auth.options.account.accountLinking.allowUnlinkingAll) {
       // Answered before "not found", as the anchor does: with one account there is nothing to pick.

@@ -33,7 +33,8 @@ export const verifyEmail = defineEndpoint(
       if (callbackURL) return redirectTo(withQuery(callbackURL, { error }));
       throw new AuthError(CORE_ERRORS.INVALID_TOKEN);
     };
-    const found = await ctx.auth.tokens.consume<VerifyEmailPayload>("verify-email", ctx.query.token);
+    // Everything is checked before the token is used up: a refusal leaves it valid for its owner.
+    const found = await ctx.auth.tokens.peek<VerifyEmailPayload>("verify-email", ctx.query.token);
     if (found.status !== "valid") return fail(found.status === "expired" ? "token_expired" : "invalid_token");
     const { payload } = found;
     const user = await ctx.auth.users.findById(payload.userId);
@@ -41,11 +42,17 @@ export const verifyEmail = defineEndpoint(
     // A link made for an address the account no longer has is void.
     if (user.email !== payload.email) return fail("invalid_token");
     if (ctx.session && ctx.session.user.id !== user.id) return fail("unauthorized");
+    if ((await ctx.auth.tokens.consume("verify-email", ctx.query.token)).status !== "valid")
+      return fail("invalid_token");
 
     let updated: User;
     if (payload.confirmChangeTo) {
       // Step one of a verified user's email change: the current address agreed; now prove the new one.
-      await sendVerificationEmail(ctx, user, { to: payload.confirmChangeTo, updateTo: payload.confirmChangeTo, callbackURL });
+      await sendVerificationEmail(ctx, user, {
+        to: payload.confirmChangeTo,
+        updateTo: payload.confirmChangeTo,
+        callbackURL,
+      });
       updated = user;
     } else if (payload.updateTo) {
       const moved = await ctx.auth.users

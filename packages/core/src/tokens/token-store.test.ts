@@ -15,7 +15,10 @@ function store() {
 describe("token store", () => {
   it("issues tokens of the requested shape, stored only as a hash", async () => {
     const { tokens, db } = store();
-    const token = await tokens.issue("delete-account", { userId: "u1" }, 60, { length: 32, alphabet: "0123456789abcdefghijklmnopqrstuvwxyz" });
+    const token = await tokens.issue("delete-account", { userId: "u1" }, 60, {
+      length: 32,
+      alphabet: "0123456789abcdefghijklmnopqrstuvwxyz",
+    });
     expect(token).toMatch(/^[0-9a-z]{32}$/);
     const rows = await db.findMany<{ identifier: string }>({ model: "verification" });
     expect(rows).toHaveLength(1);

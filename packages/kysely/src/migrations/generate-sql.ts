@@ -13,9 +13,10 @@ import {
   SqliteQueryCompiler,
 } from "kysely";
 import type { Dialect } from "kysely";
+import type { AnyKysely } from "../connect.js";
 import type { SqlDialect } from "../dialect.js";
 import { emptyState } from "./introspect.js";
-import { planMigrations } from "./plan-migrations.js";
+import { diffSchema } from "./diff-schema.js";
 
 // A Kysely that compiles but never connects: enough to print DDL for a dialect.
 function coldDialect(dialect: SqlDialect): Dialect {
@@ -33,12 +34,16 @@ function coldDialect(dialect: SqlDialect): Dialect {
   };
 }
 
+/** A Kysely for `dialect` that compiles queries but has no connection. */
+export function coldKysely(dialect: SqlDialect): AnyKysely {
+  return new Kysely({ dialect: coldDialect(dialect) });
+}
+
 /** The full CREATE script for a fresh database, without connecting to one. */
 export function generateSql(schema: Schema, dialect: SqlDialect): string {
   if (!["sqlite", "postgres", "mysql"].includes(dialect))
     throw new Error(`Unknown dialect "${dialect}" (sqlite, postgres or mysql)`);
-  const db = new Kysely({ dialect: coldDialect(dialect) });
-  return planMigrations(db, dialect, schema, emptyState())
+  return diffSchema(coldKysely(dialect), dialect, schema, emptyState())
     .map((s) => `${s.compile().sql};`)
     .join("\n");
 }

@@ -1,92 +1,12 @@
 import type { Schema } from "@gatehouse/core";
-import { sql } from "kysely";
-import type { Compilable, CreateTableBuilder } from "kysely";
 import type { AnyKysely } from "../connect.js";
 import type { SqlDialect } from "../dialect.js";
-import { columnType, idType } from "./column-type.js";
-import type { DatabaseState } from "./introspect.js";
-
-const FK_ACTION = { cascade: "cascade", "set null": "set null", restrict: "restrict" } as const;
-
-/** Referenced tables first, so foreign keys in CREATE TABLE always point at an existing table. */
-function orderModels(schema: Schema): string[] {
-  const done = new Set<string>();
-  const out: string[] = [];
-  const visit = (model: string, stack: Set<string>) => {
-    if (done.has(model) || stack.has(model) || !schema[model]) return;
-    stack.add(model);
-    for (const f of Object.values(schema[model].fields)) if (f.references) visit(f.references.model, stack);
-    done.add(model);
-    out.push(model);
-  };
-  for (const model of Object.keys(schema)) visit(model, new Set());
-  return out;
-}
+import { runMigrations } from "./run-migrations.js";
 
 /**
- * The DDL that brings `state` up to `schema`: missing tables, columns and indexes, in a safe order.
- * It only ever adds. Columns added to an existing table are nullable: existing rows have no value.
+ * The statements `migrate()` would run against this database now, without running them: what is
+ * missing from it (tables, columns, indexes) compared with `schema`. Empty when it is up to date.
  */
-export function planMigrations(db: AnyKysely, dialect: SqlDialect, schema: Schema, state: DatabaseState): Compilable[] {
-  const tableOf = (model: string) => schema[model]?.modelName ?? model;
-  const statements: Compilable[] = [];
-  const indexes: Compilable[] = [];
-
-  for (const model of orderModels(schema)) {
-    const def = schema[model]!;
-    const table = tableOf(model);
-    const existing = state.tables.get(table);
-    if (!existing) {
-      let create: CreateTableBuilder<string, string> = db.schema
-        .createTable(table)
-        .addColumn("id", idType(dialect), (c) => c.primaryKey().notNull());
-      for (const [name, field] of Object.entries(def.fields)) {
-        create = create.addColumn(name, columnType(field, dialect), (c) =>
-          field.required === false ? c : c.notNull(),
-        );
-      }
-      for (const [name, field] of Object.entries(def.fields)) {
-        const ref = field.references;
-        if (!ref) continue;
-        create = create.addForeignKeyConstraint(`${table}_${name}_fk`, [name], tableOf(ref.model), [ref.field], (c) =>
-          c.onDelete(FK_ACTION[ref.onDelete ?? "cascade"]),
-        );
-      }
-      if (dialect === "mysql")
-        create = create.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin`);
-      statements.push(create);
-    } else {
-      for (const [name, field] of Object.entries(def.fields)) {
-        if (existing.has(name)) continue;
-        const ref = field.references;
-        statements.push(
-          db.schema.alterTable(table).addColumn(name, columnType(field, dialect), (c) =>
-            // SQLite cannot add a constraint later, but accepts REFERENCES on a nullable added column.
-            ref && dialect === "sqlite"
-              ? c.references(`${tableOf(ref.model)}.${ref.field}`).onDelete(FK_ACTION[ref.onDelete ?? "cascade"])
-              : c,
-          ),
-        );
-        if (ref && dialect !== "sqlite") {
-          statements.push(
-            db.schema
-              .alterTable(table)
-              .addForeignKeyConstraint(`${table}_${name}_fk`, [name], tableOf(ref.model), [ref.field], (c) =>
-                c.onDelete(FK_ACTION[ref.onDelete ?? "cascade"]),
-              ),
-          );
-        }
-      }
-    }
-    for (const [name, field] of Object.entries(def.fields)) {
-      if (!field.unique && !field.index && !field.references) continue;
-      if (dialect === "mysql" && field.long) continue; // TEXT cannot be indexed without a prefix length
-      const indexName = `${table}_${name}_${field.unique ? "uidx" : "idx"}`;
-      if (state.indexes.has(indexName)) continue;
-      let index = db.schema.createIndex(indexName).on(table).column(name);
-      if (field.unique) index = index.unique();
-      indexes.push(index);
-    }
-  }
-  return [...statements, ...indexes];
+export async function planMigrations(db: AnyKysely, dialect: SqlDialect, schema: Schema): Promise<string[]> {
+  return (await runMigrations(db, dialect, schema, { dryRun: true })).statements;
 }

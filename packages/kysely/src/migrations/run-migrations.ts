@@ -2,7 +2,7 @@ import type { MigrationResult, Schema } from "@gatehouse/core";
 import type { AnyKysely } from "../connect.js";
 import type { SqlDialect } from "../dialect.js";
 import { introspect } from "./introspect.js";
-import { planMigrations } from "./plan-migrations.js";
+import { diffSchema } from "./diff-schema.js";
 
 /** Introspects, then creates whatever is missing. Safe to run on every start; a second run does nothing. */
 export async function runMigrations(
@@ -11,7 +11,7 @@ export async function runMigrations(
   schema: Schema,
   options: { dryRun?: boolean } = {},
 ): Promise<MigrationResult> {
-  const plan = planMigrations(db, dialect, schema, await introspect(db, dialect));
+  const plan = diffSchema(db, dialect, schema, await introspect(db, dialect));
   const statements: string[] = [];
   for (const step of plan) {
     statements.push(step.compile().sql);

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { makeMailAuth } from "../testing/make-mail-auth.js";
+import { signUpUser } from "../testing/make-test-auth.js";
+import { createTestClient } from "../testing/test-client.js";
+
+const pathOf = (url: string) => new URL(url).pathname.replace("/api/auth", "") + new URL(url).search;
+
+describe("email verification", () => {
+  it("sign-up mails a link; following it verifies, signs in, and the token is single use", async () => {
+    const { auth, lastMail } = makeMailAuth();
+    const { email, userId } = await signUpUser(auth, "Mixed.Case@Example.com");
+    expect(email).toBe("Mixed.Case@Example.com");
+    const mail = lastMail("mixed.case@example.com", "verify-email");
+    const other = createTestClient(auth);
+    const r = await other.get(pathOf(mail.url));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: true, user: { id: userId, emailVerified: true } });
+    expect((await other.get("/get-session")).body.user.emailVerified).toBe(true);
+    const again = await createTestClient(auth).get(pathOf(mail.url));
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe("invalid token");
+  });
+
+  it("failures redirect to the callbackURL with an error code", async () => {
+    const { auth, clock, lastMail } = makeMailAuth();
+    const { email } = await signUpUser(auth);
+    const bad = await createTestClient(auth).get("/verify-email", { query: { token: "nope", callbackURL: "/done" } });
+    expect(bad.status).toBe(302);
+    expect(bad.headers.get("location")).toBe("/done?error=invalid_token");
+    clock.now += 3600_000;
+    const expired = await createTestClient(auth).get("/verify-email", {
+      query: { token: lastMail(email.toLowerCase()).token, callbackURL: "/done" },
+    });
+    expect(expired.headers.get("location")).toBe("/done?error=token_expired");
+  });
+
+  it("a link for a deleted user says user_not_found; a browser signed in as someone else gets unauthorized", async () => {
+    const { auth, lastMail } = makeMailAuth();
+    const a = await signUpUser(auth);
+    const b = await signUpUser(auth);
+    const tokenA = lastMail(a.email.toLowerCase()).token;
+    const asB = await b.client.get("/verify-email", { query: { token: tokenA, callbackURL: "/x" } });
+    expect(asB.headers.get("location")).toBe("/x?error=unauthorized");
+    // The refusal did not use the token up: its owner can still verify with it.
+    expect((await a.client.get("/verify-email", { query: { token: tokenA } })).body.status).toBe(true);
+    await b.client.post("/send-verification-email", { email: b.email });
+    const tokenB = lastMail(b.email.toLowerCase()).token;
+    await auth.$context.adapter.delete({ model: "user", where: [{ field: "id", value: b.userId }] });
+    const gone = await createTestClient(auth).get("/verify-email", { query: { token: tokenB, callbackURL: "/x" } });
+    expect(gone.headers.get("location")).toBe("/x?error=user_not_found");
+  });
+
+  it("send-verification-email: own unverified address only when signed in; silent success when signed out", async () => {
+    const { auth, mails } = makeMailAuth();
+    const a = await signUpUser(auth);
+    const before = mails.length;
+    expect((await a.client.post("/send-verification-email", { email: "someone@else.com" })).body.code).toBe(
+      "VERIFICATION_EMAIL_ONLY_OWN",
+    );
+    const anon = createTestClient(auth);
+    expect((await anon.post("/send-verification-email", { email: "nobody@example.com" })).body).toEqual({
+      status: true,
+    });
+    expect(mails.length).toBe(before);
+    expect((await anon.post("/send-verification-email", { email: a.email.toUpperCase() })).body).toEqual({
+      status: true,
+    });
+    expect(mails.length).toBe(before + 1);
+  });
+
+  it("requireEmailVerification: sign-in of an unverified user is 403 and, with sendOnSignIn, mails a new link", async () => {
+    const { auth, mails } = makeMailAuth({
+      emailAndPassword: { requireEmailVerification: true },
+      emailVerification: { sendOnSignIn: true },
+    });
+    const client = createTestClient(auth);
+    const up = await client.post("/sign-up/email", { name: "U", email: "u@example.com", password: "password-123" });
+    expect(up.body.token).toBeNull();
+    expect(mails).toHaveLength(1);
+    const wrong = await client.post("/sign-in/email", { email: "u@example.com", password: "wrong-password" });
+    expect(wrong.status).toBe(401);
+    expect(mails).toHaveLength(1);
+    const r = await client.post("/sign-in/email", { email: "u@example.com", password: "password-123" });
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe("Email not verified");
+    expect(mails).toHaveLength(2);
+  });
+});

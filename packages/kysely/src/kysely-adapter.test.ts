@@ -1,0 +1,139 @@
+// Adapter behaviour the shared conformance suite cannot see: how many queries run, what SQL they
+// are, and who owns the connection.
+import Database from "better-sqlite3";
+import type { Adapter, Schema } from "@gatehouse/core";
+import { AdapterError } from "@gatehouse/core";
+import { Kysely, SqliteDialect } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabaseFromUrl } from "./create-database-from-url.js";
+import { kyselyAdapter } from "./kysely-adapter.js";
+import { openMysql, openPostgres, openSqlite } from "./test-databases.js";
+import type { TestDatabase } from "./test-databases.js";
+
+const schema: Schema = {
+  user: { fields: { name: { type: "string" }, createdAt: { type: "date" } } },
+  session: {
+    fields: {
+      token: { type: "string", unique: true },
+      userId: { type: "string", references: { model: "user", field: "id", onDelete: "cascade" } },
+      hits: { type: "number" },
+    },
+  },
+};
+
+const openers: [string, () => Promise<TestDatabase | { skip: string }>][] = [
+  ["SQLite", async () => openSqlite()],
+  ["PostgreSQL", openPostgres],
+  ["MySQL", openMysql],
+];
+
+for (const [name, open] of openers) {
+  describe(`kyselyAdapter on ${name}`, () => {
+    let opened: TestDatabase | { skip: string };
+    let adapter: Adapter;
+    let queries: string[] = [];
+    beforeAll(async () => {
+      opened = await open();
+      if ("skip" in opened) {
+        console.warn(`[gatehouse] kyselyAdapter on ${name} skipped: ${opened.skip}`);
+        return;
+      }
+      adapter = kyselyAdapter({ database: opened.database, onQuery: (q) => queries.push(q) })({ schema });
+      await adapter.migrate!();
+      await adapter.create({ model: "user", data: { id: "u1", name: "Ada", createdAt: new Date() } });
+      await adapter.create({ model: "session", data: { id: "s1", token: "t1", userId: "u1", hits: 0 } });
+    });
+    afterAll(async () => {
+      if (!("skip" in opened)) await opened.cleanup();
+    });
+    const test = (title: string, fn: () => Promise<void>) =>
+      it(title, async (ctx) => {
+        if ("skip" in opened) return ctx.skip();
+        queries = [];
+        await fn();
+      });
+
+    test("findOne with a join is exactly one query, decoded into a nested object", async () => {
+      const found = await adapter.findOne<{ token: string; user: { name: string; createdAt: Date } | null }>({
+        model: "session",
+        where: [{ field: "token", value: "t1" }],
+        join: [{ model: "user", localField: "userId", foreignField: "id", as: "user" }],
+      });
+      expect(queries).toHaveLength(1);
+      expect(queries[0]).toMatch(/left join/i);
+      expect(found?.token).toBe("t1");
+      expect(found?.user?.name).toBe("Ada");
+      expect(found?.user?.createdAt).toBeInstanceOf(Date);
+      // The same shape again reuses the compiled SQL and still costs one query.
+      queries = [];
+      await adapter.findOne({
+        model: "session",
+        where: [{ field: "token", value: "missing" }],
+        join: [{ model: "user", localField: "userId", foreignField: "id", as: "user" }],
+      });
+      expect(queries).toHaveLength(1);
+    });
+
+    test("increment is computed by the database inside the UPDATE statement", async () => {
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          adapter.updateMany({
+            model: "session",
+            where: [{ field: "id", value: "s1" }],
+            update: {},
+            increment: { hits: 1 },
+          }),
+        ),
+      );
+      const updates = queries.filter((q) => /^update/i.test(q));
+      expect(updates).toHaveLength(10);
+      expect(updates[0]).toMatch(/set .hits. = .hits. \+/i);
+      expect(
+        (await adapter.findOne<{ hits: number }>({ model: "session", where: [{ field: "id", value: "s1" }] }))?.hits,
+      ).toBe(10);
+    });
+
+    test("unknown models and fields are AdapterErrors before any SQL runs", async () => {
+      await expect(adapter.findOne({ model: "nope", where: [] })).rejects.toBeInstanceOf(AdapterError);
+      await expect(adapter.findMany({ model: "user", where: [{ field: "nope", value: 1 }] })).rejects.toBeInstanceOf(
+        AdapterError,
+      );
+      await expect(
+        adapter.findMany({ model: "user", sortBy: { field: "nope", direction: "asc" } }),
+      ).rejects.toBeInstanceOf(AdapterError);
+      expect(queries).toEqual([]);
+    });
+
+    test("close() leaves the driver the user passed open", async () => {
+      const other = kyselyAdapter({ database: (opened as TestDatabase).database })({ schema });
+      await other.close?.();
+      expect(await adapter.count({ model: "user" })).toBe(1);
+    });
+  });
+}
+
+describe("kyselyAdapter configuration", () => {
+  it("accepts a Kysely instance with its dialect", async () => {
+    const db = new Kysely({ dialect: new SqliteDialect({ database: new Database(":memory:") }) });
+    const adapter = kyselyAdapter({ db, dialect: "sqlite" })({ schema });
+    await adapter.migrate!();
+    await adapter.create({ model: "user", data: { id: "u1", name: "A", createdAt: new Date(5) } });
+    expect((await adapter.findOne<{ createdAt: Date }>({ model: "user", where: [] }))?.createdAt).toEqual(new Date(5));
+    await db.destroy();
+  });
+
+  it("rejects something that is not a driver", () => {
+    expect(() => kyselyAdapter({ database: {} })({ schema })).toThrow(/not a better-sqlite3 Database/);
+    expect(() => kyselyAdapter({ database: "auth.db" })({ schema })).toThrow(/driver object/);
+  });
+
+  it("createDatabaseFromUrl opens SQLite from :memory: and sqlite: URLs", async () => {
+    for (const url of [":memory:", "sqlite::memory:"]) {
+      const opened = await createDatabaseFromUrl(url);
+      expect(opened.dialect).toBe("sqlite");
+      const adapter = kyselyAdapter({ database: opened.database })({ schema });
+      expect((await adapter.migrate!()).statements.length).toBeGreaterThan(0);
+      await opened.close();
+    }
+  });
+});
