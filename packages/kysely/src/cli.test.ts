@@ -1,9 +1,9 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { main } from "./cli.js";
+import { main, runCli } from "./cli.js";
 
 async function run(args: string[]) {
   const lines: string[] = [];
@@ -43,5 +43,58 @@ describe("gatehouse CLI", () => {
       "verification",
     ]);
     expect((await run(["migrate", "--url", `sqlite:${file}`])).text).toContain("up to date");
+  });
+
+  it("--config takes the schema from an exported auth ($context awaited) or from exported options", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gh-cli-config-"));
+    const authModule = join(dir, "auth.mjs");
+    writeFileSync(
+      authModule,
+      `export const auth = { $context: Promise.resolve({ schema: { thing: { fields: { n: { type: "number" } } } } }) };`,
+    );
+    const fromAuth = await run(["generate", "--dialect", "postgres", "--config", authModule]);
+    expect(fromAuth.text).toBe('create table "thing" ("id" text not null primary key, "n" double precision not null);');
+
+    const optionsModule = join(dir, "options.mjs");
+    writeFileSync(
+      optionsModule,
+      `export default {
+        database: () => { throw new Error("the CLI must not open the app's database"); },
+        user: { additionalFields: { plan: { type: "string", required: false } } },
+        plugins: [{ id: "pets", schema: { pet: { fields: { ownerId: { type: "string", references: { model: "user", field: "id" } } } } } }],
+      };`,
+    );
+    const fromOptions = await run(["generate", "--dialect", "sqlite", "--config", optionsModule]);
+    expect(fromOptions.text).toContain('create table "pet"');
+    expect(fromOptions.text).toMatch(/create table "user" \(.*"plan" text/);
+
+    await expect(run(["generate", "--dialect", "sqlite", "--config", join(dir, "missing.mjs")])).rejects.toThrow();
+  });
+
+  it("errors are one line and exit code 1; --debug adds the stack", async () => {
+    const errors: string[] = [];
+    const code = await runCli(
+      ["generate", "--dialect", "oracle"],
+      () => {},
+      (l) => errors.push(l),
+    );
+    expect(code).toBe(1);
+    expect(errors).toEqual(['gatehouse: Unknown dialect "oracle" (sqlite, postgres or mysql)']);
+    const debug: string[] = [];
+    expect(
+      await runCli(
+        ["frobnicate", "--debug"],
+        () => {},
+        (l) => debug.push(l),
+      ),
+    ).toBe(1);
+    expect(debug.join("\n")).toMatch(/unknown command "frobnicate"[\s\S]*\n\s+at /);
+    expect(
+      await runCli(
+        ["--bogus"],
+        () => {},
+        () => {},
+      ),
+    ).toBe(1);
   });
 });

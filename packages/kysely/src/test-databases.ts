@@ -1,6 +1,7 @@
 // Test helper (not exported): a private, empty database per test run on each real server, so
 // parallel runs never collide, and a one-line reason when a server is not there.
 import { randomBytes } from "node:crypto";
+import { userInfo } from "node:os";
 import Database from "better-sqlite3";
 import mysql from "mysql2";
 import mysqlPromise from "mysql2/promise";
@@ -27,23 +28,39 @@ export function openSqlite(): TestDatabase {
   return { database: db, cleanup: async () => void db.close() };
 }
 
-/** A fresh schema on the PostgreSQL server, on the pool's search path; null when unreachable. */
+// Servers set up with trust auth have either a "postgres" role or one named after the OS user.
+const pgCandidates = process.env.GATEHOUSE_TEST_PG_URL
+  ? [PG_URL]
+  : [PG_URL, `postgres://${encodeURIComponent(userInfo().username)}@127.0.0.1:5432/test`];
+let pgUrl: string | undefined;
+
+/** A fresh schema on the PostgreSQL server, on the pool's search path; `{ skip }` when unreachable. */
 export async function openPostgres(): Promise<TestDatabase | { skip: string }> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    return unreachable(`PostgreSQL unreachable at ${PG_URL} (${(err as Error).message})`);
+  let admin: pg.Client | undefined;
+  let lastError: unknown;
+  for (const url of pgUrl ? [pgUrl] : pgCandidates) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      admin = client;
+      pgUrl = url;
+      break;
+    } catch (err) {
+      lastError = err;
+      await client.end().catch(() => {});
+    }
   }
+  if (!admin || !pgUrl) return unreachable(`PostgreSQL unreachable at ${PG_URL} (${(lastError as Error).message})`);
+  const url = pgUrl;
   const schema = uniqueName();
   await admin.query(`create schema "${schema}"`);
   await admin.end();
-  const pool = new pg.Pool({ connectionString: PG_URL, options: `-c search_path=${schema}`, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 10 });
   return {
     database: pool,
     async cleanup() {
       await pool.end();
-      const c = new pg.Client({ connectionString: PG_URL });
+      const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop schema "${schema}" cascade`);
       await c.end();
