@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import { createAuth } from "@gatehouse/core";
 import { toNodeHandler } from "@gatehouse/core/node";
 import { handleOutbox, record } from "./outbox.mjs";
+import { githubMockFetch } from "./github-mock.mjs";
 import { openDatabase } from "./database.mjs";
 
 const port = Number(process.env.PORT ?? 4100);
@@ -46,6 +47,9 @@ const auth = createAuth({
     },
   },
   account: { accountLinking: { enabled: true, trustedProviders: ["github"] } },
+  socialProviders: {
+    github: { clientId: "conformance-client", clientSecret: "conformance-secret", fetch: githubMockFetch },
+  },
   session: { cookieCache: { enabled: process.env.COOKIE_CACHE === "1", maxAge: 300 } },
   rateLimit:
     profile === "rate-limit"

@@ -40,6 +40,12 @@ export interface EndpointConfig<
   rateLimit?: RateLimitRule | false;
   /** Callable through `auth.api` only; the HTTP router does not route it. */
   serverOnly?: boolean;
+  /**
+   * Skip the Origin (CSRF) check for this endpoint's unsafe methods. Only for endpoints a third party
+   * must POST to and that change nothing themselves — the OAuth form_post callback, which just turns
+   * the POST into a GET carrying the state.
+   */
+  skipOriginCheck?: boolean;
   openapi?: OpenApiMeta;
 }
 

@@ -44,7 +44,7 @@ export function createRequestHandler(auth: AuthContext, router: Router, ready: (
           });
         }
       }
-      if (!SAFE_METHODS.has(method)) checkOrigin(req, auth);
+      if (!SAFE_METHODS.has(method) && !match.prepared.endpoint.config.skipOriginCheck) checkOrigin(req, auth);
       const body =
         method === "GET"
           ? undefined

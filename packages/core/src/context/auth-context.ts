@@ -2,6 +2,7 @@ import type { Adapter } from "../adapter/adapter-types.js";
 import type { CookieNames } from "../cookies/cookie-names.js";
 import type { Db } from "../db/create-db.js";
 import type { ResolvedOptions } from "../options/resolve-options.js";
+import type { OAuthProvider } from "../oauth/oauth-provider.js";
 import type { Plugin } from "../plugins/plugin-types.js";
 import type { RateLimiter } from "../rate-limit/create-rate-limiter.js";
 import type { Repositories } from "../repositories/create-repositories.js";
@@ -28,6 +29,8 @@ export interface AuthContext extends Repositories {
   /** The clock (ms since the epoch): `advanced.now`, Date.now by default. */
   now(): number;
   plugins: readonly Plugin[];
+  /** Configured social providers by id. */
+  socialProviders: Map<string, OAuthProvider>;
   /** Whether an origin (scheme://host[:port]) is trusted for CSRF and redirects. */
   isTrustedOrigin(origin: string): boolean;
   /** Runs `fn` with repositories bound to one transaction. */

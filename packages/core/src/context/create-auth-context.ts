@@ -15,6 +15,7 @@ import type { Schema } from "../schema/schema-types.js";
 import { createOriginMatcher } from "../security/trusted-origins.js";
 import { createSessionService } from "../session/session-service.js";
 import { createTokenStore } from "../tokens/token-store.js";
+import { resolveProviders } from "../oauth/resolve-providers.js";
 import { createUserInputValidator } from "../user/user-input.js";
 import type { AuthContext } from "./auth-context.js";
 import { createPasswordService } from "./password-service.js";
@@ -59,6 +60,7 @@ export function createAuthContext(
     tokens: createTokenStore(repositories.verifications, options.advanced.now),
     now: options.advanced.now,
     plugins,
+    socialProviders: resolveProviders(options.socialProviders),
     isTrustedOrigin: createOriginMatcher(options.trustedOrigins),
     transaction: (fn) => db.transaction((tx) => fn({ ...createRepositories(tx), db: tx })),
   };

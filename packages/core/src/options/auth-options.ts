@@ -2,6 +2,7 @@ import type { AdapterFactory } from "../adapter/adapter-types.js";
 import type { Plugin } from "../plugins/plugin-types.js";
 import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
 import type { SecondaryStorage } from "../rate-limit/secondary-storage.js";
+import type { OAuthProvider, ProviderConfig } from "../oauth/oauth-provider.js";
 import type { User } from "../schema/model-types.js";
 import type { FieldType } from "../schema/schema-types.js";
 
@@ -95,13 +96,23 @@ export interface AuthOptions {
       deleteTokenExpiresIn?: number;
     };
   };
+  /**
+   * Social sign-in: built-in providers by id (`github`, `google`, …) with their client credentials,
+   * any other id as a generic OAuth2/OIDC provider (`discoveryUrl` or `endpoints`), or a ready
+   * OAuthProvider object.
+   */
+  socialProviders?: Record<string, SocialProviderOption>;
   account?: {
+    /** Encrypt provider tokens at rest (XChaCha20-Poly1305 under the secret). Default true. */
+    encryptOAuthTokens?: boolean;
     accountLinking?: {
       enabled?: boolean;
       /** Providers whose email is trusted for linking even when not marked verified. */
       trustedProviders?: string[];
       /** Allow unlinking the last account (the user could no longer sign in). Default false. */
       allowUnlinkingAll?: boolean;
+      /** Allow linking a provider account whose email differs from the user's. Default false. */
+      allowDifferentEmails?: boolean;
     };
   };
   rateLimit?: {
@@ -133,3 +144,8 @@ export interface AuthOptions {
   plugins?: readonly Plugin[];
   logger?: Logger;
 }
+
+/** One `socialProviders` entry. */
+export type SocialProviderOption =
+  | (ProviderConfig & { enabled?: boolean; discoveryUrl?: string; [option: string]: unknown })
+  | OAuthProvider;

@@ -40,9 +40,10 @@ export interface ResolvedOptions extends AuthOptions {
     >;
   };
   account: {
+    encryptOAuthTokens: boolean;
     accountLinking: WithDefaults<
       NonNullable<NonNullable<AuthOptions["account"]>["accountLinking"]>,
-      "enabled" | "trustedProviders" | "allowUnlinkingAll"
+      "enabled" | "trustedProviders" | "allowUnlinkingAll" | "allowDifferentEmails"
     >;
   };
   rateLimit: {
@@ -105,7 +106,15 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
         changeEmail: { enabled: false },
         deleteUser: { enabled: false, deleteTokenExpiresIn: DAY },
       },
-      account: { accountLinking: { enabled: true, trustedProviders: [] as string[], allowUnlinkingAll: false } },
+      account: {
+        encryptOAuthTokens: true,
+        accountLinking: {
+          enabled: true,
+          trustedProviders: [] as string[],
+          allowUnlinkingAll: false,
+          allowDifferentEmails: false,
+        },
+      },
       rateLimit: {
         enabled: production,
         window: 60,

@@ -21,6 +21,12 @@ import { resetPasswordCallback } from "./reset-password-callback.js";
 import { sendVerificationEmailRoute } from "./send-verification-email.js";
 import { unlinkAccount } from "./unlink-account.js";
 import { verifyEmail } from "./verify-email.js";
+import { accountInfo } from "./account-info.js";
+import { getAccessToken } from "./get-access-token.js";
+import { linkSocial } from "./link-social.js";
+import { oauthCallback, oauthCallbackPost } from "./oauth-callback.js";
+import { refreshToken } from "./refresh-token.js";
+import { signInSocial } from "./sign-in-social.js";
 
 /** Core's endpoints, keyed by their `auth.api` name. */
 export const coreEndpoints = {
@@ -46,6 +52,13 @@ export const coreEndpoints = {
   deleteUserCallback,
   listAccounts,
   unlinkAccount,
+  signInSocial,
+  callback: oauthCallback,
+  callbackPost: oauthCallbackPost,
+  linkSocial,
+  getAccessToken,
+  refreshToken,
+  accountInfo,
   ok,
   error: errorPage,
 };

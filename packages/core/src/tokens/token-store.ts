@@ -2,7 +2,7 @@ import { generateRandomString, sha256Base64Url } from "../crypto/index.js";
 import type { VerificationsRepository } from "../repositories/verifications-repository.js";
 
 /** What a token is for; part of the stored identifier, so a token of one kind never opens another. */
-export type TokenKind = "verify-email" | "reset-password" | "delete-account";
+export type TokenKind = "verify-email" | "reset-password" | "delete-account" | "oauth-state";
 
 export type TokenLookup<P> = { status: "valid"; payload: P } | { status: "expired" } | { status: "invalid" };
 

@@ -1,0 +1,31 @@
+/**
+ * A failure on the way to the provider and back, carrying one of SPEC.md §8's callback codes, so every
+ * failure can be named precisely on the error page instead of a catch-all.
+ */
+export type OAuthErrorCode =
+  | "invalid_callback_request"
+  | "state_not_found"
+  | "please_restart_the_process"
+  | "no_code"
+  | "oauth_provider_not_found"
+  | "invalid_code"
+  | "unable_to_get_user_info"
+  | "email_not_found"
+  | "no_callback_url"
+  | "unable_to_link_account"
+  | "account_already_linked_to_different_user"
+  | "account_not_linked"
+  | "signup_disabled"
+  | "unable_to_create_user"
+  | "internal_server_error";
+
+export class OAuthError extends Error {
+  override name = "OAuthError";
+  constructor(
+    readonly code: OAuthErrorCode,
+    message?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message ?? code, options);
+  }
+}
