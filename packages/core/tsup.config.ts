@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/node.ts", "src/testing.ts", "src/adapter-conformance.ts"],
+  entry: ["src/index.ts", "src/node.ts", "src/testing.ts", "src/adapter-conformance.ts", "src/routes-table.ts"],
   // The conformance suite runs inside the caller's vitest; bundling a copy would break it.
   external: ["vitest"],
   format: ["esm"],

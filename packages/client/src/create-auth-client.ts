@@ -1,0 +1,108 @@
+import { CORE_ROUTES } from "@gatehouse/core/routes";
+import type { RouteEntry } from "@gatehouse/core/routes";
+import type { ClientPlugin } from "./client-plugin.js";
+import { fetchJson } from "./fetch-json.js";
+import type { ClientResult, FetchOptions } from "./fetch-json.js";
+import { pathFor } from "./route-path.js";
+import { createSessionStore } from "./session-store.js";
+import type { SessionStore } from "./session-store.js";
+import type { ClientSession, CoreClient } from "./client-types.js";
+
+export interface AuthClientOptions {
+  /** The server's origin; default: the page's origin. */
+  baseURL?: string;
+  /** Where the auth routes are mounted. Default `/api/auth`. */
+  basePath?: string;
+  plugins?: readonly ClientPlugin[];
+  /** Defaults for every call (headers, retry, onSuccess, onError, fetch). */
+  fetchOptions?: FetchOptions;
+}
+
+/** Per-call options, given as the second argument: `client.signOut({}, { retry: 2 })`. */
+export type CallOptions = FetchOptions & { query?: Record<string, string | number | boolean | undefined> };
+
+export type AuthClient = CoreClient & {
+  /** The session store: subscribe, or use `useSession` from @gatehouse/react. */
+  $session: SessionStore<ClientSession>["$session"];
+  $store: SessionStore<ClientSession>;
+  /** Any route by path, for plugin endpoints the types do not know yet. */
+  $fetch<T = unknown>(
+    path: string,
+    init?: { method?: "GET" | "POST"; body?: unknown } & CallOptions,
+  ): Promise<ClientResult<T>>;
+  // biome-ignore lint/suspicious/noExplicitAny: the proxy answers any further call path at run time.
+  [custom: string]: any;
+};
+
+/**
+ * The client: `client.signIn.email(body)` → `POST /sign-in/email`. Methods and paths come from the
+ * routes tables of core and the plugins; unknown call paths fall back to the kebab-case rule (GET
+ * without a body, POST with one). Results are `{data, error}`, never throws. A response carrying
+ * `url` and `redirect: true` navigates the browser.
+ */
+export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
+  const origin = options.baseURL ?? (typeof location !== "undefined" ? location.origin : "");
+  const base = `${origin.replace(/\/+$/, "")}${options.basePath ?? "/api/auth"}`;
+  const routes: Record<string, RouteEntry> = { ...CORE_ROUTES };
+  for (const plugin of options.plugins ?? []) Object.assign(routes, plugin.routes);
+
+  async function call<T>(route: RouteEntry, body: unknown, callOptions: CallOptions = {}): Promise<ClientResult<T>> {
+    const { query, ...fetchOptions } = callOptions;
+    const url = new URL(base + route.path, origin || "http://localhost");
+    // GET routes take their input as the query string.
+    const params = route.method === "GET" ? { ...(body as Record<string, unknown> | undefined), ...query } : query;
+    for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const target = origin ? url.toString() : `${url.pathname}${url.search}`;
+    const merged: FetchOptions = {
+      ...options.fetchOptions,
+      ...fetchOptions,
+      headers: { ...options.fetchOptions?.headers, ...fetchOptions.headers },
+    };
+    const result = await fetchJson<T>(
+      target,
+      { method: route.method, body: route.method === "POST" ? (body ?? {}) : undefined },
+      merged,
+    );
+    if (!result.error) {
+      if (route.invalidates?.includes("session")) store.scheduleRefetch();
+      const data = result.data as { url?: unknown; redirect?: unknown } | null;
+      if (data && data.redirect === true && typeof data.url === "string" && typeof window !== "undefined") {
+        window.location.href = data.url;
+      }
+    }
+    return result;
+  }
+
+  const store = createSessionStore<ClientSession>(() =>
+    fetchJson<ClientSession | null>(
+      `${origin ? base : (options.basePath ?? "/api/auth")}/get-session`,
+      { method: "GET" },
+      options.fetchOptions,
+    ),
+  );
+
+  const fixed: Record<string, unknown> = {
+    $session: store.$session,
+    $store: store,
+    $fetch: <T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } & CallOptions = {}) => {
+      const { method, body, ...rest } = init;
+      return call<T>({ method: method ?? (body === undefined ? "GET" : "POST"), path }, body, rest);
+    },
+  };
+
+  function proxy(segments: string[]): unknown {
+    const fn = (body?: unknown, callOptions?: CallOptions) => {
+      const key = segments.join(".");
+      const route = routes[key] ?? { method: body === undefined ? "GET" : "POST", path: pathFor(segments) };
+      return call(route, body, callOptions);
+    };
+    return new Proxy(fn, {
+      get(_target, prop) {
+        if (typeof prop !== "string" || prop === "then") return undefined;
+        if (segments.length === 0 && prop in fixed) return fixed[prop];
+        return proxy([...segments, prop]);
+      },
+    });
+  }
+  return proxy([]) as AuthClient;
+}

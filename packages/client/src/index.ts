@@ -1,0 +1,6 @@
+export { createAuthClient } from "./create-auth-client.js";
+export type { AuthClient, AuthClientOptions, CallOptions } from "./create-auth-client.js";
+export type { ClientPlugin } from "./client-plugin.js";
+export type { ClientError, ClientResult, FetchOptions, RetryOption } from "./fetch-json.js";
+export type { SessionState, SessionStore } from "./session-store.js";
+export type { ClientSession, ClientSessionRecord, ClientUser, CoreClient } from "./client-types.js";
