@@ -56,3 +56,4 @@ export { setSessionCookie, clearSessionCookies } from "./session/session-cookies
 export { normalizeEmail } from "./user/normalize-email.js";
 export * from "./crypto/index.js";
 export type { RateLimitRule, SecondaryStorage } from "./rate-limit/index.js";
+export * from "./access/index.js";

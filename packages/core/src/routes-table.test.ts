@@ -16,7 +16,7 @@ describe("core routes table", () => {
   });
 
   it("lists every client-callable JSON route (browser-only pages and callbacks excepted)", () => {
-    const listed = new Set(Object.values(CORE_ROUTES).map((r) => r.path));
+    const listed = new Set<string>(Object.values(CORE_ROUTES).map((r) => r.path));
     const browserOnly = new Set(["/error", "/callback/:id", "/reset-password/:token", "/delete-user/callback"]);
     for (const e of Object.values(coreEndpoints)) {
       if (e.config.serverOnly || browserOnly.has(e.config.path)) continue;
