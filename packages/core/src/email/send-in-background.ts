@@ -12,5 +12,5 @@ export function sendInBackground(
 ): void {
   Promise.resolve()
     .then(send)
-    .catch((error: unknown) => auth.options.logger.error(`Gatehouse: sending the ${what} email failed`, error));
+    .catch((error: unknown) => auth.options.logger.error(`Gatehouse: ${what} failed in the background`, error));
 }

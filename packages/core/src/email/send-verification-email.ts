@@ -31,6 +31,6 @@ export async function sendVerificationEmail(
   const token = await ctx.auth.tokens.issue("verify-email", payload, ctx.auth.options.emailVerification.expiresIn);
   const url = authUrl(ctx, "/verify-email", { token, callbackURL: options.callbackURL });
   const to = options.to ?? user.email;
-  sendInBackground(ctx.auth, "verification", () => send({ user: { ...user, email: to }, url, token }));
+  sendInBackground(ctx.auth, "verification email", () => send({ user: { ...user, email: to }, url, token }));
   return true;
 }

@@ -37,7 +37,7 @@ export const changeEmail = defineEndpoint(
       const payload: VerifyEmailPayload = { userId: user.id, email: user.email, confirmChangeTo: newEmail };
       const token = await tokens.issue("verify-email", payload, options.emailVerification.expiresIn);
       const url = authUrl(ctx, "/verify-email", { token, callbackURL });
-      sendInBackground(ctx.auth, "change-email confirmation", () => confirm({ user, newEmail, url, token }));
+      sendInBackground(ctx.auth, "change-email confirmation email", () => confirm({ user, newEmail, url, token }));
       return { status: true };
     }
     const sent = await sendVerificationEmail(ctx, user, { to: newEmail, updateTo: newEmail, callbackURL });

@@ -64,7 +64,7 @@ export const deleteUser = defineEndpoint(
         DELETE_TOKEN,
       );
       const url = authUrl(ctx, "/delete-user/callback", { token, callbackURL: ctx.body.callbackURL });
-      sendInBackground(ctx.auth, "account deletion", () => send({ user, url, token }));
+      sendInBackground(ctx.auth, "account deletion email", () => send({ user, url, token }));
       return { success: true, message: "Verification email sent" };
     }
     if (ctx.auth.now() - session.createdAt.getTime() > options.session.freshAge * 1000) {

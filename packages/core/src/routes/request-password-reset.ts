@@ -28,7 +28,7 @@ async function handler(ctx: EndpointContext<z.infer<typeof body>, unknown, undef
   );
   if (user) {
     const url = authUrl(ctx, `/reset-password/${token}`, { callbackURL: ctx.body.redirectTo ?? "/" });
-    sendInBackground(ctx.auth, "password reset", () => send({ user, url, token }));
+    sendInBackground(ctx.auth, "password reset email", () => send({ user, url, token }));
   }
   return { status: true };
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
+import { sendInBackground } from "../email/send-in-background.js";
+import { accountTokens } from "../oauth/account-tokens.js";
 
 /**
  * POST /unlink-account {providerId, accountId?}: removes one linked account. Never the last one
@@ -37,6 +39,13 @@ export const unlinkAccount = defineEndpoint(
       const left = await tx.db.count({ model: "account", where: [{ field: "userId", value: ctx.session.user.id }] });
       if (left === 0 && !allowAll) throw new AuthError(CORE_ERRORS.CANNOT_UNLINK_LAST_ACCOUNT);
     });
+    // Tell the provider too, where it can be told: the app should not keep access it gave up.
+    const provider = ctx.auth.socialProviders.get(target.providerId);
+    const { accessToken } = accountTokens(ctx.auth, target);
+    if (provider?.revokeToken && accessToken) {
+      const revoke = provider.revokeToken.bind(provider);
+      sendInBackground(ctx.auth, "token revocation", () => revoke(accessToken));
+    }
     return { status: true };
   },
 );
