@@ -3,6 +3,7 @@
 import { createServer } from "node:http";
 import { createAuth } from "@gatehouse/core";
 import { toNodeHandler } from "@gatehouse/core/node";
+import { organization } from "@gatehouse/organization";
 import { handleOutbox, record } from "./outbox.mjs";
 import { githubMockFetch } from "./github-mock.mjs";
 import { openDatabase } from "./database.mjs";
@@ -60,6 +61,15 @@ const auth = createAuth({
           customRules: { "/sign-in/email": { window: 60, max: 3 }, "/sign-up/*": false },
         }
       : { enabled: false },
+  plugins: [
+    organization({
+      teams: { enabled: true, maximumTeams: 10, allowRemovingAllTeams: false },
+      membershipLimit: 100,
+      invitationExpiresIn: 172800,
+      sendInvitationEmail: ({ id, email }) =>
+        record({ type: "invitation", to: email, url: `${baseURL}/accept-invitation/${id}`, id }),
+    }),
+  ],
   logger: { error: (...args) => console.error(...args), warn: () => {} },
 });
 

@@ -53,6 +53,7 @@ export type {
 } from "./schema/model-types.js";
 
 export { setSessionCookie, clearSessionCookies } from "./session/session-cookies.js";
+export { updateCurrentSession } from "./session/update-current-session.js";
 export { normalizeEmail } from "./user/normalize-email.js";
 export * from "./crypto/index.js";
 export type { RateLimitRule, SecondaryStorage } from "./rate-limit/index.js";

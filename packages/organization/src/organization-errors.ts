@@ -1,0 +1,43 @@
+import { defineErrors } from "@gatehouse/core";
+
+/** The organization plugin's error catalogue (SPEC.md §8 wording); it owns status and message. */
+export const ORGANIZATION_ERRORS = defineErrors({
+  NOT_ALLOWED_TO_CREATE_ORGANIZATION: { status: 403, message: "You are not allowed to create a new organization" },
+  ORGANIZATION_LIMIT_REACHED: { status: 403, message: "You have reached the maximum number of organizations" },
+  ORGANIZATION_ALREADY_EXISTS: { status: 400, message: "Organization already exists" },
+  ORGANIZATION_SLUG_TAKEN: { status: 400, message: "Organization slug is taken" },
+  ORGANIZATION_NOT_FOUND: { status: 400, message: "Organization not found" },
+  USER_NOT_MEMBER_OF_ORGANIZATION: { status: 400, message: "User is not a member of the organization" },
+  NOT_ALLOWED_TO_UPDATE_ORGANIZATION: { status: 403, message: "You are not allowed to update this organization" },
+  NOT_ALLOWED_TO_DELETE_ORGANIZATION: { status: 403, message: "You are not allowed to delete this organization" },
+  NO_ACTIVE_ORGANIZATION: { status: 400, message: "No active organization" },
+  MEMBER_NOT_FOUND: { status: 400, message: "Member not found" },
+  ROLE_NOT_FOUND: { status: 400, message: "Role not found" },
+  CANNOT_LEAVE_AS_ONLY_OWNER: { status: 400, message: "You cannot leave the organization as the only owner" },
+  CANNOT_REMOVE_LAST_OWNER: {
+    status: 400,
+    message: "You cannot remove or demote the only owner of the organization",
+  },
+  NOT_ALLOWED_TO_UPDATE_MEMBER: { status: 403, message: "You are not allowed to update this member" },
+  NOT_ALLOWED_TO_DELETE_MEMBER: { status: 403, message: "You are not allowed to delete this member" },
+  USER_ALREADY_MEMBER: { status: 400, message: "User is already a member of this organization" },
+  USER_ALREADY_INVITED: { status: 400, message: "User is already invited to this organization" },
+  NOT_ALLOWED_TO_INVITE: { status: 403, message: "You are not allowed to invite users to this organization" },
+  NOT_ALLOWED_TO_INVITE_WITH_ROLE: { status: 403, message: "You are not allowed to invite a user with this role" },
+  INVITATION_NOT_FOUND: { status: 400, message: "Invitation not found" },
+  NOT_INVITATION_RECIPIENT: { status: 403, message: "You are not the recipient of the invitation" },
+  EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: {
+    status: 403,
+    message: "Email verification required before accepting or rejecting an invitation",
+  },
+  NOT_ALLOWED_TO_CANCEL_INVITATION: { status: 403, message: "You are not allowed to cancel this invitation" },
+  MEMBERSHIP_LIMIT_REACHED: { status: 403, message: "Organization membership limit reached" },
+  TEAM_NOT_FOUND: { status: 400, message: "Team not found" },
+  TEAM_LIMIT_REACHED: { status: 400, message: "You have reached the maximum number of teams" },
+  UNABLE_TO_REMOVE_LAST_TEAM: { status: 400, message: "Unable to remove last team" },
+  NOT_ALLOWED_TO_CREATE_TEAM: { status: 403, message: "You are not allowed to create teams in this organization" },
+  NOT_ALLOWED_TO_UPDATE_TEAM: { status: 403, message: "You are not allowed to update this team" },
+  NOT_ALLOWED_TO_DELETE_TEAM: { status: 403, message: "You are not allowed to delete this team" },
+  USER_NOT_TEAM_MEMBER: { status: 400, message: "User is not a member of the team" },
+  TEAM_MEMBER_LIMIT_REACHED: { status: 400, message: "Team member limit reached" },
+});

@@ -1,0 +1,77 @@
+import type { Role, Statements, User } from "@gatehouse/core";
+import { defaultRoles } from "./access-control.js";
+import type { Invitation, Member, Organization } from "./organization-types.js";
+
+/** What `sendInvitationEmail` receives. */
+export interface InvitationEmailData {
+  /** The invitation id: the invitee accepts it with POST /organization/accept-invitation. */
+  id: string;
+  email: string;
+  role: string;
+  organization: Organization;
+  invitation: Invitation;
+  inviter: { user: User; member: Member };
+}
+
+/** Options of `organization()`. Every field is optional; defaults follow SPEC.md §9. */
+export interface OrganizationOptions {
+  /** Whether a user may create organizations. Default true. */
+  allowUserToCreateOrganization?: boolean | ((user: User) => boolean | Promise<boolean>);
+  /** How many organizations one user may belong to when creating another. Default unlimited. */
+  organizationLimit?: number;
+  /** Role given to an organization's creator. Default `owner`. */
+  creatorRole?: string;
+  /** Members per organization, enforced when an invitation is accepted or a member added. Default 100. */
+  membershipLimit?: number;
+  /** Invitation lifetime in seconds. Default 172800 (2 days). */
+  invitationExpiresIn?: number;
+  /** Called when an invitation is created; awaited, so a failure refuses the invitation. */
+  sendInvitationEmail?: (data: InvitationEmailData) => Promise<void> | void;
+  /** Role name → role built with `createAccessControl(...).newRole(...)`. Default owner, admin, member. */
+  roles?: Record<string, Role<Statements>>;
+  teams?: {
+    enabled?: boolean;
+    /** Teams per organization. Default unlimited. */
+    maximumTeams?: number;
+    /** Members per team. Default unlimited. */
+    maximumMembersPerTeam?: number;
+    /** Whether the last team of an organization may be removed. Default false. */
+    allowRemovingAllTeams?: boolean;
+  };
+}
+
+/** Options with every default applied, resolved once when the plugin is built. */
+export interface ResolvedOrganizationOptions {
+  allowUserToCreateOrganization: (user: User) => boolean | Promise<boolean>;
+  organizationLimit: number;
+  creatorRole: string;
+  membershipLimit: number;
+  invitationExpiresIn: number;
+  sendInvitationEmail: ((data: InvitationEmailData) => Promise<void> | void) | undefined;
+  roles: Record<string, Role<Statements>>;
+  teams: { enabled: boolean; maximumTeams: number; maximumMembersPerTeam: number; allowRemovingAllTeams: boolean };
+}
+
+/** Applies the defaults. */
+export function resolveOrganizationOptions(options: OrganizationOptions): ResolvedOrganizationOptions {
+  const allow = options.allowUserToCreateOrganization ?? true;
+  const roles = options.roles ?? defaultRoles;
+  const creatorRole = options.creatorRole ?? "owner";
+  if (!Object.hasOwn(roles, creatorRole))
+    throw new Error(`Gatehouse organization: creatorRole "${creatorRole}" is not a role`);
+  return {
+    allowUserToCreateOrganization: typeof allow === "function" ? allow : () => allow,
+    organizationLimit: options.organizationLimit ?? Number.POSITIVE_INFINITY,
+    creatorRole,
+    membershipLimit: options.membershipLimit ?? 100,
+    invitationExpiresIn: options.invitationExpiresIn ?? 172800,
+    sendInvitationEmail: options.sendInvitationEmail,
+    roles,
+    teams: {
+      enabled: options.teams?.enabled ?? false,
+      maximumTeams: options.teams?.maximumTeams ?? Number.POSITIVE_INFINITY,
+      maximumMembersPerTeam: options.teams?.maximumMembersPerTeam ?? Number.POSITIVE_INFINITY,
+      allowRemovingAllTeams: options.teams?.allowRemovingAllTeams ?? false,
+    },
+  };
+}

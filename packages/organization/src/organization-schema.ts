@@ -1,0 +1,75 @@
+import type { Schema } from "@gatehouse/core";
+
+const now = () => new Date();
+
+/** Tables and session fields the plugin adds (SPEC.md §3); team tables only when teams are on. */
+export function organizationSchema(teams: boolean): Schema {
+  const schema: Schema = {
+    session: {
+      fields: {
+        activeOrganizationId: { type: "string", required: false, input: false },
+        ...(teams ? { activeTeamId: { type: "string", required: false, input: false } } : {}),
+      },
+    },
+    organization: {
+      fields: {
+        name: { type: "string" },
+        slug: { type: "string", unique: true },
+        logo: { type: "string", required: false, long: true },
+        metadata: { type: "json", required: false },
+        createdAt: { type: "date", defaultValue: now },
+      },
+    },
+    member: {
+      fields: {
+        organizationId: {
+          type: "string",
+          index: true,
+          references: { model: "organization", field: "id", onDelete: "cascade" },
+        },
+        userId: { type: "string", index: true, references: { model: "user", field: "id", onDelete: "cascade" } },
+        role: { type: "string" },
+        teamId: { type: "string", required: false },
+        createdAt: { type: "date", defaultValue: now },
+      },
+    },
+    invitation: {
+      fields: {
+        organizationId: {
+          type: "string",
+          index: true,
+          references: { model: "organization", field: "id", onDelete: "cascade" },
+        },
+        email: { type: "string", index: true },
+        role: { type: "string" },
+        status: { type: "string", defaultValue: "pending" },
+        teamId: { type: "string", required: false },
+        inviterId: { type: "string", references: { model: "user", field: "id", onDelete: "cascade" } },
+        expiresAt: { type: "date" },
+        createdAt: { type: "date", defaultValue: now },
+      },
+    },
+  };
+  if (teams) {
+    schema.team = {
+      fields: {
+        name: { type: "string" },
+        organizationId: {
+          type: "string",
+          index: true,
+          references: { model: "organization", field: "id", onDelete: "cascade" },
+        },
+        createdAt: { type: "date", defaultValue: now },
+        updatedAt: { type: "date", required: false },
+      },
+    };
+    schema.teamMember = {
+      fields: {
+        teamId: { type: "string", index: true, references: { model: "team", field: "id", onDelete: "cascade" } },
+        userId: { type: "string", index: true, references: { model: "user", field: "id", onDelete: "cascade" } },
+        createdAt: { type: "date", defaultValue: now },
+      },
+    };
+  }
+  return schema;
+}

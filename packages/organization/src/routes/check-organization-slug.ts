@@ -1,0 +1,20 @@
+import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { findOrganization } from "../membership.js";
+import { ORGANIZATION_ERRORS } from "../organization-errors.js";
+
+/** POST /organization/check-slug: `{status: true}` when free, ORGANIZATION_SLUG_TAKEN when not. */
+export const checkOrganizationSlug = defineEndpoint(
+  {
+    method: "POST",
+    path: "/organization/check-slug",
+    body: z.object({ slug: z.string().min(1) }),
+    session: "required",
+    openapi: { summary: "Whether an organization slug is free" },
+  },
+  async (ctx) => {
+    if (await findOrganization(ctx.auth.db, { slug: ctx.body.slug }))
+      throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN);
+    return { status: true };
+  },
+);

@@ -1,0 +1,71 @@
+import { AuthError, CORE_ERRORS, UniqueConstraintError, defineEndpoint, updateCurrentSession } from "@gatehouse/core";
+import type { User } from "@gatehouse/core";
+import { z } from "zod";
+import { findOrganization } from "../membership.js";
+import { ORGANIZATION_ERRORS } from "../organization-errors.js";
+import type { ResolvedOrganizationOptions } from "../organization-options.js";
+import type { Member, Organization } from "../organization-types.js";
+
+const body = z.object({
+  name: z.string().min(1),
+  slug: z.string().min(1),
+  /** Server-side calls only: create on behalf of this user. */
+  userId: z.string().optional(),
+  logo: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  keepCurrentActiveOrganization: z.boolean().optional(),
+});
+
+/** POST /organization/create: the organization and its creator's membership in one transaction. */
+export const createOrganization = (o: ResolvedOrganizationOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/organization/create",
+      body,
+      session: "optional",
+      openapi: { summary: "Create an organization" },
+    },
+    async (ctx) => {
+      // userId is for the server (auth.api without a request); over HTTP the caller is the creator.
+      const user: User | null =
+        ctx.request === null && ctx.body.userId
+          ? await ctx.auth.users.findById(ctx.body.userId)
+          : (ctx.session?.user ?? null);
+      if (!user) throw new AuthError(CORE_ERRORS.UNAUTHORIZED);
+      if (!(await o.allowUserToCreateOrganization(user)))
+        throw new AuthError(ORGANIZATION_ERRORS.NOT_ALLOWED_TO_CREATE_ORGANIZATION);
+      if (Number.isFinite(o.organizationLimit)) {
+        const count = await ctx.auth.db.count({ model: "member", where: [{ field: "userId", value: user.id }] });
+        if (count >= o.organizationLimit) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_LIMIT_REACHED);
+      }
+      if (await findOrganization(ctx.auth.db, { slug: ctx.body.slug }))
+        throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_ALREADY_EXISTS);
+      const { organization, member } = await ctx.auth.db
+        .transaction(async (tx) => {
+          const organization = await tx.create<Organization>({
+            model: "organization",
+            data: {
+              name: ctx.body.name,
+              slug: ctx.body.slug,
+              logo: ctx.body.logo ?? null,
+              metadata: ctx.body.metadata ?? null,
+            },
+          });
+          const member = await tx.create<Member>({
+            model: "member",
+            data: { organizationId: organization.id, userId: user.id, role: o.creatorRole },
+          });
+          return { organization, member };
+        })
+        .catch((error: unknown) => {
+          // Two creates racing for one slug: the unique index decides.
+          if (error instanceof UniqueConstraintError)
+            throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_ALREADY_EXISTS);
+          throw error;
+        });
+      if (ctx.session && ctx.session.user.id === user.id && !ctx.body.keepCurrentActiveOrganization)
+        await updateCurrentSession(ctx, { activeOrganizationId: organization.id });
+      return { ...organization, members: [member] };
+    },
+  );

@@ -1,0 +1,63 @@
+import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { findMember, findOrganization, memberUserJoin, withPublicUser } from "../membership.js";
+import { ORGANIZATION_ERRORS } from "../organization-errors.js";
+import type { ResolvedOrganizationOptions } from "../organization-options.js";
+import type { Invitation, Member, Team } from "../organization-types.js";
+
+const query = z.object({
+  organizationId: z.string().optional(),
+  organizationSlug: z.string().optional(),
+  membersLimit: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * GET /organization/get-full-organization: the named (or active) organization with its members and
+ * their users, invitations and teams — a fixed number of queries whatever the member count. Null when
+ * nothing is named and nothing is active.
+ */
+export const getFullOrganization = (o: ResolvedOrganizationOptions) =>
+  defineEndpoint(
+    {
+      method: "GET",
+      path: "/organization/get-full-organization",
+      query,
+      session: "required",
+      openapi: { summary: "An organization with its members, invitations and teams" },
+    },
+    async (ctx) => {
+      const { organizationId, organizationSlug } = ctx.query;
+      const active = ctx.session.session.activeOrganizationId as string | null | undefined;
+      const by = organizationId
+        ? { id: organizationId }
+        : organizationSlug
+          ? { slug: organizationSlug }
+          : active
+            ? { id: active }
+            : null;
+      if (!by) return null;
+      const { db } = ctx.auth;
+      const organization = await findOrganization(db, by);
+      if (!organization) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
+      if (!(await findMember(db, organization.id, ctx.session.user.id)))
+        throw new AuthError(ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION);
+      const byOrg = [{ field: "organizationId", value: organization.id }];
+      const [members, invitations, teams] = await Promise.all([
+        db.findMany<Member>({
+          model: "member",
+          where: byOrg,
+          join: memberUserJoin,
+          sortBy: { field: "createdAt", direction: "asc" },
+          limit: ctx.query.membersLimit ?? o.membershipLimit,
+        }),
+        db.findMany<Invitation>({ model: "invitation", where: byOrg }),
+        o.teams.enabled ? db.findMany<Team>({ model: "team", where: byOrg }) : Promise.resolve(null),
+      ]);
+      return {
+        ...organization,
+        members: members.map(withPublicUser),
+        invitations,
+        ...(teams ? { teams } : {}),
+      };
+    },
+  );

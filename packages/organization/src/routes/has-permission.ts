@@ -1,0 +1,26 @@
+import { defineEndpoint, hasPermission } from "@gatehouse/core";
+import { z } from "zod";
+import { organizationIdOrActive, requireMember } from "../membership.js";
+import type { ResolvedOrganizationOptions } from "../organization-options.js";
+
+const body = z.object({
+  organizationId: z.string().optional(),
+  permissions: z.record(z.string(), z.array(z.string())),
+});
+
+/** POST /organization/has-permission: whether the caller's roles grant every listed action. */
+export const hasOrganizationPermission = (o: ResolvedOrganizationOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/organization/has-permission",
+      body,
+      session: "required",
+      openapi: { summary: "Whether the caller may perform actions in an organization" },
+    },
+    async (ctx) => {
+      const member = await requireMember(ctx, organizationIdOrActive(ctx.session, ctx.body.organizationId));
+      const result = hasPermission(o.roles, member.role, ctx.body.permissions);
+      return result.success ? { success: true, error: null } : { success: false, error: result.error };
+    },
+  );

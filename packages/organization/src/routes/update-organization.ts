@@ -1,0 +1,58 @@
+import { AuthError, UniqueConstraintError, defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import {
+  findOrganization,
+  organizationIdOrActive,
+  requireMember,
+  requireOrganization,
+  requirePermission,
+} from "../membership.js";
+import { ORGANIZATION_ERRORS } from "../organization-errors.js";
+import type { ResolvedOrganizationOptions } from "../organization-options.js";
+import type { Organization } from "../organization-types.js";
+
+const body = z.object({
+  data: z.object({
+    name: z.string().min(1).optional(),
+    slug: z.string().min(1).optional(),
+    logo: z.string().nullable().optional(),
+    metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+  }),
+  organizationId: z.string().optional(),
+});
+
+/** POST /organization/update: needs `organization: update` (owner, admin). */
+export const updateOrganization = (o: ResolvedOrganizationOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/organization/update",
+      body,
+      session: "required",
+      openapi: { summary: "Update an organization" },
+    },
+    async (ctx) => {
+      const organizationId = organizationIdOrActive(ctx.session, ctx.body.organizationId);
+      const current = await requireOrganization(ctx.auth.db, organizationId);
+      const member = await requireMember(ctx, organizationId);
+      requirePermission(
+        o,
+        member,
+        { organization: ["update"] },
+        ORGANIZATION_ERRORS.NOT_ALLOWED_TO_UPDATE_ORGANIZATION,
+      );
+      const { slug } = ctx.body.data;
+      if (slug !== undefined && slug !== current.slug && (await findOrganization(ctx.auth.db, { slug })))
+        throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN);
+      const update = Object.fromEntries(Object.entries(ctx.body.data).filter(([, v]) => v !== undefined));
+      if (Object.keys(update).length === 0) return current;
+      const updated = await ctx.auth.db
+        .update<Organization>({ model: "organization", where: [{ field: "id", value: organizationId }], update })
+        .catch((error: unknown) => {
+          if (error instanceof UniqueConstraintError) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN);
+          throw error;
+        });
+      if (!updated) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
+      return updated;
+    },
+  );

@@ -1,0 +1,22 @@
+import { AuthError } from "@gatehouse/core";
+import type { Db } from "@gatehouse/core";
+import { ORGANIZATION_ERRORS } from "./organization-errors.js";
+import type { Team, TeamMember } from "./organization-types.js";
+
+/** The team or TEAM_NOT_FOUND. */
+export async function requireTeam(db: Db, teamId: string): Promise<Team> {
+  const team = await db.findOne<Team>({ model: "team", where: [{ field: "id", value: teamId }] });
+  if (!team) throw new AuthError(ORGANIZATION_ERRORS.TEAM_NOT_FOUND);
+  return team;
+}
+
+/** A user's place in a team; null when none. */
+export function findTeamMember(db: Db, teamId: string, userId: string): Promise<TeamMember | null> {
+  return db.findOne<TeamMember>({
+    model: "teamMember",
+    where: [
+      { field: "teamId", value: teamId },
+      { field: "userId", value: userId },
+    ],
+  });
+}

@@ -1,0 +1,78 @@
+// Shared by the *.test.ts files of this package: an auth with the plugin, and users in their roles.
+import type { AuthOptions } from "@gatehouse/core";
+import { makeTestAuth, signUpUser } from "@gatehouse/core/testing";
+import type { TestClient } from "@gatehouse/core/testing";
+import type { InvitationEmailData, OrganizationOptions } from "./organization-options.js";
+import { organization } from "./organization-plugin.js";
+
+/** An auth on the memory adapter with the plugin; `sent` collects invitation emails. */
+export function makeOrgAuth(options: OrganizationOptions = {}, extra: Partial<AuthOptions> = {}) {
+  const sent: InvitationEmailData[] = [];
+  const auth = makeTestAuth({
+    ...extra,
+    plugins: [
+      organization({
+        teams: { enabled: true, maximumTeams: 10 },
+        ...options,
+        sendInvitationEmail: (data) => {
+          sent.push(data);
+        },
+      }),
+    ],
+  });
+  return { auth, sent };
+}
+
+type OrgAuth = ReturnType<typeof makeOrgAuth>["auth"];
+
+/** A signed-in user: client, id and email. */
+export interface TestUser {
+  client: TestClient;
+  userId: string;
+  email: string;
+}
+
+let counter = 0;
+/** Signs a fresh user up. */
+export async function newUser(auth: OrgAuth, tag = "u"): Promise<TestUser> {
+  const { client, userId, email } = await signUpUser(auth, `${tag}-${++counter}-${Date.now()}@example.com`);
+  return { client, userId, email };
+}
+
+/** Creates an organization as `user`; returns its body. */
+export async function createOrg(user: TestUser, extra: Record<string, unknown> = {}) {
+  const slug = `org-${++counter}`;
+  const r = await user.client.post("/organization/create", { name: `Org ${slug}`, slug, ...extra });
+  if (r.status !== 200) throw new Error(`create failed: ${r.status} ${r.text}`);
+  return r.body;
+}
+
+/** A fresh user who joins through an invitation from `inviter` with `role`. */
+export async function joinOrg(auth: OrgAuth, inviter: TestUser, organizationId: string, role: string | string[]) {
+  const u = await newUser(auth, "joiner");
+  const inv = await inviter.client.post("/organization/invite-member", { email: u.email, role, organizationId });
+  if (inv.status !== 200) throw new Error(`invite failed: ${inv.status} ${inv.text}`);
+  const r = await u.client.post("/organization/accept-invitation", { invitationId: inv.body.id });
+  if (r.status !== 200) throw new Error(`accept failed: ${r.status} ${r.text}`);
+  return { ...u, member: r.body.member, invitationId: inv.body.id as string };
+}
+
+/** An organization with an owner, an admin and a member. */
+export async function orgWithRoles(options: OrganizationOptions = {}) {
+  const { auth, sent } = makeOrgAuth(options);
+  const owner = await newUser(auth, "owner");
+  const org = await createOrg(owner);
+  const ownerMember = org.members[0];
+  const admin = await joinOrg(auth, owner, org.id, "admin");
+  const member = await joinOrg(auth, owner, org.id, "member");
+  return { auth, sent, org, owner: { ...owner, member: ownerMember }, admin, member };
+}
+
+/** `auth.api.addMember` (server only); makeTestAuth's type does not know plugin endpoints. */
+export function addMemberOnServer(
+  auth: OrgAuth,
+  body: { userId: string; role: string | string[]; organizationId: string; teamId?: string },
+): Promise<Record<string, unknown>> {
+  const api = auth.api as unknown as { addMember(input: { body: typeof body }): Promise<Record<string, unknown>> };
+  return api.addMember({ body });
+}
