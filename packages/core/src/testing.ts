@@ -2,3 +2,5 @@
 export { createTestClient } from "./testing/test-client.js";
 export type { TestClient, TestRequestOptions, TestResponse } from "./testing/test-client.js";
 export { makeTestAuth, signUpUser } from "./testing/make-test-auth.js";
+export { startFakeOAuthServer } from "./testing/fake-oauth-server.js";
+export type { FakeOAuthServer, FakeReply, FakeRequest, FakeRoute } from "./testing/fake-oauth-server.js";
