@@ -5,6 +5,7 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import type { HookRule } from "../plugins/plugin-types.js";
 import type { SessionWithUser } from "../schema/model-types.js";
+import { authenticateRequest } from "../session/authenticate-request.js";
 import { clearSessionCookies } from "../session/session-cookies.js";
 import type { AuthRequest, HeaderReader } from "./auth-request.js";
 import { checkCallbackUrls } from "./check-callback-urls.js";
@@ -79,7 +80,7 @@ export async function runEndpoint(
 async function loadSession(ctx: AnyContext, requirement: Exclude<SessionRequirement, undefined>): Promise<void> {
   const { sessions } = ctx.auth;
   const token = sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));
-  const found: SessionWithUser | null = token ? await sessions.findByToken(token) : null;
+  const found: SessionWithUser | null = token ? await sessions.findByToken(token) : await authenticateRequest(ctx);
   if (!found) {
     if (token) clearSessionCookies(ctx);
     if (requirement === "optional") return;

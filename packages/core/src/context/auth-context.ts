@@ -29,6 +29,8 @@ export interface AuthContext extends Repositories {
   /** The clock (ms since the epoch): `advanced.now`, Date.now by default. */
   now(): number;
   plugins: readonly Plugin[];
+  /** The plugins' request authenticators (API keys…), tried in order when there is no session cookie. */
+  authenticators: readonly NonNullable<Plugin["authenticate"]>[];
   /** Configured social providers by id. */
   socialProviders: Map<string, OAuthProvider>;
   /** Whether an origin (scheme://host[:port]) is trusted for CSRF and redirects. */

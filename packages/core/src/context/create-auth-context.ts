@@ -47,7 +47,13 @@ export function createAuthContext(
     db,
     secret: options.secret,
     cookies,
-    sessions: createSessionService(options, schema, db, cookies),
+    sessions: createSessionService(
+      options,
+      schema,
+      db,
+      cookies,
+      plugins.flatMap((p) => (p.beforeSessionCreate ? [p.beforeSessionCreate] : [])),
+    ),
     passwords: createPasswordService(options),
     userInput: createUserInputValidator(options.user.additionalFields),
     rateLimiter: createRateLimiter({
@@ -60,6 +66,7 @@ export function createAuthContext(
     tokens: createTokenStore(repositories.verifications, options.advanced.now),
     now: options.advanced.now,
     plugins,
+    authenticators: plugins.flatMap((p) => (p.authenticate ? [p.authenticate] : [])),
     socialProviders: resolveProviders(options.socialProviders),
     isTrustedOrigin: createOriginMatcher(options.trustedOrigins),
     transaction: (fn) => db.transaction((tx) => fn({ ...createRepositories(tx), db: tx })),

@@ -2,7 +2,9 @@ import type { AuthContext } from "../context/auth-context.js";
 import type { Endpoint, EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
 import type { ErrorCatalogue } from "../errors/auth-error.js";
 import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
+import type { SessionWithUser, User } from "../schema/model-types.js";
 import type { Schema } from "../schema/schema-types.js";
+import type { SessionOrigin } from "../session/session-service.js";
 
 /** The context hooks receive: any endpoint's. */
 export type HookContext = EndpointContext<unknown, unknown, SessionRequirement>;
@@ -24,6 +26,17 @@ export interface Plugin {
   errors?: ErrorCatalogue;
   hooks?: { before?: readonly HookRule[]; after?: readonly HookRule[] };
   rateLimit?: Record<string, RateLimitRule | false>;
+  /**
+   * Authenticates a request that carries no session cookie (an API key header, a bearer token): return
+   * the session and user it stands for, null to pass, or throw an AuthError to refuse the request.
+   * Runs for every endpoint that reads the session, get-session included; the first non-null wins.
+   */
+  authenticate?: (ctx: HookContext) => Promise<SessionWithUser | null> | SessionWithUser | null;
+  /**
+   * Runs before any session is created for `user` (sign-in, sign-up, social, verification, impersonation);
+   * throw an AuthError to refuse it — inside the same transaction, so nothing is half-written.
+   */
+  beforeSessionCreate?: (user: User, origin: SessionOrigin) => Promise<void> | void;
   /** Called once before the first request; may be async (seeding, warm-up). */
   init?: (ctx: AuthContext) => Promise<void> | void;
 }

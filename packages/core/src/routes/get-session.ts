@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import type { SessionWithUser } from "../schema/model-types.js";
+import { authenticateRequest } from "../session/authenticate-request.js";
 import { readSessionCache } from "../session/session-cache.js";
 import { clearSessionCookies, isDontRemember, setSessionCookie } from "../session/session-cookies.js";
 
@@ -25,7 +26,7 @@ export const getSession = defineEndpoint(
     const token = sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));
     if (!token) {
       if (ctx.getCookie(ctx.auth.cookies.sessionToken) !== undefined) clearSessionCookies(ctx);
-      return null;
+      return authenticateRequest(ctx);
     }
     if (ctx.auth.options.session.cookieCache.enabled && !ctx.query.disableCookieCache) {
       const cached = readSessionCache(ctx, token);

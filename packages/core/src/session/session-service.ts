@@ -40,6 +40,7 @@ export function createSessionService(
   schema: Schema,
   db: Db,
   cookies: CookieNames,
+  guards: readonly ((user: User, origin: SessionOrigin) => Promise<void> | void)[] = [],
 ): SessionService {
   const { secret } = options;
   const { expiresIn, updateAge } = options.session;
@@ -59,6 +60,7 @@ export function createSessionService(
     publicUser,
     publicSession,
     async create(txDb, user, origin) {
+      for (const guard of guards) await guard(user, origin);
       const id = generateId();
       const token = deriveSessionToken(secret, id);
       const now = new Date();

@@ -1,0 +1,16 @@
+import type { EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
+import type { SessionWithUser } from "../schema/model-types.js";
+
+/**
+ * Asks the plugins' authenticators (API keys, bearer tokens) for the caller of a request with no session
+ * cookie. The first non-null answer wins; an authenticator that throws refuses the request.
+ */
+export async function authenticateRequest(
+  ctx: EndpointContext<unknown, unknown, SessionRequirement>,
+): Promise<SessionWithUser | null> {
+  for (const authenticate of ctx.auth.authenticators) {
+    const found = await authenticate(ctx);
+    if (found) return found;
+  }
+  return null;
+}
