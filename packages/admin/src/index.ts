@@ -1,0 +1,2 @@
+/** @gatehouse/admin */
+export {};

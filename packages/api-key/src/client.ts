@@ -1,0 +1,2 @@
+/** @gatehouse/api-key/client */
+export {};

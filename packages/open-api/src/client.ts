@@ -1,0 +1,2 @@
+/** @gatehouse/open-api/client */
+export {};
