@@ -88,10 +88,16 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
       .filter((e) => e.config.rateLimit !== undefined)
       .map((e) => [e.config.path, e.config.rateLimit!]),
   );
-  const context = createAuthContext(options, composed.schema, plugins, {
-    ...endpointRules,
-    ...composed.rateLimitRules,
-  });
+  const context = createAuthContext(
+    options,
+    composed.schema,
+    plugins,
+    {
+      ...endpointRules,
+      ...composed.rateLimitRules,
+    },
+    composed.endpoints,
+  );
 
   const prepared = new Map<string, PreparedEndpoint>();
   for (const [name, endpoint] of Object.entries(composed.endpoints)) {

@@ -1,3 +1,4 @@
+import type { Endpoint } from "../api/define-endpoint.js";
 import type { Adapter } from "../adapter/adapter-types.js";
 import type { CookieNames } from "../cookies/cookie-names.js";
 import type { Db } from "../db/create-db.js";
@@ -29,6 +30,8 @@ export interface AuthContext extends Repositories {
   /** The clock (ms since the epoch): `advanced.now`, Date.now by default. */
   now(): number;
   plugins: readonly Plugin[];
+  /** Every endpoint, core's and the plugins', by `auth.api` name (what OpenAPI generators walk). */
+  endpoints: Readonly<Record<string, Endpoint>>;
   /** The plugins' request authenticators (API keys…), tried in order when there is no session cookie. */
   authenticators: readonly NonNullable<Plugin["authenticate"]>[];
   /** Configured social providers by id. */

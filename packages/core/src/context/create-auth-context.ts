@@ -1,3 +1,4 @@
+import type { Endpoint } from "../api/define-endpoint.js";
 import { generateId } from "../crypto/index.js";
 import { createCookieNames } from "../cookies/cookie-names.js";
 import { createDb } from "../db/create-db.js";
@@ -32,6 +33,7 @@ export function createAuthContext(
   schema: Schema,
   plugins: readonly Plugin[],
   pluginRules: Record<string, RateLimitRule | false>,
+  endpoints: Readonly<Record<string, Endpoint>> = {},
 ): AuthContext {
   const adapter = options.database({ schema });
   const db = createDb(adapter, schema);
@@ -66,6 +68,7 @@ export function createAuthContext(
     tokens: createTokenStore(repositories.verifications, options.advanced.now),
     now: options.advanced.now,
     plugins,
+    endpoints,
     authenticators: plugins.flatMap((p) => (p.authenticate ? [p.authenticate] : [])),
     socialProviders: resolveProviders(options.socialProviders),
     isTrustedOrigin: createOriginMatcher(options.trustedOrigins),
