@@ -1,8 +1,17 @@
 import type { RouteEntry } from "@gatehouse/core/routes";
 
-/** What a plugin adds to the client: its routes table (and later, its own stores). */
+/** A GET route whose answer the client keeps in a store, refetched when one of `invalidatedBy` is. */
+export interface ClientQuery {
+  path: string;
+  /** Route tags (`session`, `organization`) whose successful calls make this store stale. */
+  invalidatedBy: readonly ("session" | "organization")[];
+}
+
+/** What a plugin adds to the client: its routes table and the stores it keeps. */
 export interface ClientPlugin {
   id: string;
   /** Call path (`organization.createTeam`) → method, path and the stores a success invalidates. */
   routes?: Record<string, RouteEntry>;
+  /** Stores by name: `activeOrganization` becomes `client.$activeOrganization` (and `useActiveOrganization`). */
+  queries?: Record<string, ClientQuery>;
 }

@@ -64,7 +64,10 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
       merged,
     );
     if (!result.error) {
-      if (route.invalidates?.includes("session")) store.scheduleRefetch();
+      for (const tag of route.invalidates ?? []) {
+        if (tag === "session") store.scheduleRefetch();
+        for (const query of queries) if (query.invalidatedBy.includes(tag)) query.store.scheduleRefetch();
+      }
       const data = result.data as { url?: unknown; redirect?: unknown } | null;
       if (data && data.redirect === true && typeof data.url === "string" && typeof window !== "undefined") {
         window.location.href = data.url;
@@ -81,9 +84,28 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     ),
   );
 
+  // Plugin stores (the active organization, the organization list) share the session store's rules:
+  // fetched on first subscriber, deduped, refreshed on focus, across tabs and after invalidating calls.
+  const queries = (options.plugins ?? []).flatMap((plugin) =>
+    Object.entries(plugin.queries ?? {}).map(([name, query]) => ({
+      name,
+      invalidatedBy: query.invalidatedBy,
+      store: createSessionStore<unknown>(
+        () =>
+          fetchJson<unknown>(
+            `${origin ? base : (options.basePath ?? "/api/auth")}${query.path}`,
+            { method: "GET" },
+            options.fetchOptions,
+          ),
+        `gatehouse-${name}`,
+      ),
+    })),
+  );
+
   const fixed: Record<string, unknown> = {
     $session: store.$session,
     $store: store,
+    ...Object.fromEntries(queries.map((q) => [`$${q.name}`, q.store.$session])),
     $fetch: <T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } & CallOptions = {}) => {
       const { method, body, ...rest } = init;
       return call<T>({ method: method ?? (body === undefined ? "GET" : "POST"), path }, body, rest);

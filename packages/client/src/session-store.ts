@@ -29,7 +29,10 @@ export const REFETCH_DELAY_MS = 10;
  * pending; an error (after the fetcher's retries) sets error and clears data; every request in flight
  * flags isRefetching. Refetches on window focus and when another tab signals a change.
  */
-export function createSessionStore<S>(fetchSession: () => Promise<ClientResult<S | null>>): SessionStore<S> {
+export function createSessionStore<S>(
+  fetchSession: () => Promise<ClientResult<S | null>>,
+  channel = CHANNEL,
+): SessionStore<S> {
   let inFlight: Promise<void> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   // Our own copy of the state: nanostores' get() on an unwatched store would mount it (and fetch).
@@ -71,7 +74,7 @@ export function createSessionStore<S>(fetchSession: () => Promise<ClientResult<S
     void refetch();
     if (hasWindow) window.addEventListener("focus", onFocus);
     if (typeof BroadcastChannel !== "undefined") {
-      listening = new BroadcastChannel(CHANNEL);
+      listening = new BroadcastChannel(channel);
       listening.onmessage = () => void refetch();
     }
     return () => {
@@ -84,7 +87,7 @@ export function createSessionStore<S>(fetchSession: () => Promise<ClientResult<S
   function tellOtherTabs() {
     if (typeof BroadcastChannel === "undefined") return;
     // A channel never receives its own messages, so this tab's listener is not triggered.
-    const sender = new BroadcastChannel(CHANNEL);
+    const sender = new BroadcastChannel(channel);
     sender.postMessage("changed");
     sender.close();
   }

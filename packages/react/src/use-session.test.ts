@@ -3,7 +3,9 @@ import { act, createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { Window } from "happy-dom";
 import { describe, expect, it, vi } from "vitest";
-import { createAuthClient } from "./index.js";
+import { organization } from "@gatehouse/organization";
+import { organizationClient } from "@gatehouse/organization/client";
+import { type ReactAuthClient, createAuthClient } from "./index.js";
 
 // A DOM for React, while fetch/Request/Response stay Node's: a browser Headers would hide Set-Cookie
 // from our in-process "browser", which must read it to keep its cookie jar.
@@ -32,6 +34,18 @@ function browserFetch(auth: ReturnType<typeof makeTestAuth>) {
   }) as typeof fetch;
 }
 
+function Who({ client }: { client: ReactAuthClient }) {
+  const { data, isPending } = client.useSession();
+  return createElement("span", null, isPending ? "…" : (data?.user.name ?? "nobody"));
+}
+
+function ActiveOrg({ client }: { client: ReactAuthClient }) {
+  const active = client.useActiveOrganization();
+  const list = client.useListOrganizations();
+  const names = (list.data ?? []).map((o: { name: string }) => o.name).join(",");
+  return createElement("span", null, `${active.data?.name ?? "none"}|${names}`);
+}
+
 describe("useSession", () => {
   it("renders pending, then the signed-in user, then nobody after sign-out; one get-session for two components", async () => {
     const auth = makeTestAuth();
@@ -45,15 +59,10 @@ describe("useSession", () => {
     await client.signUp.email({ name: "Ada", email: "ada@example.com", password: "password-123" });
     await new Promise((r) => setTimeout(r, 30)); // let the post-sign-up refetch settle
     sessionFetches = 0;
-
-    function Who() {
-      const { data, isPending } = client.useSession();
-      return createElement("span", null, isPending ? "…" : (data?.user.name ?? "nobody"));
-    }
     const container = document.createElement("div");
     const root = createRoot(container);
     await act(async () => {
-      root.render(createElement("div", null, createElement(Who), createElement(Who)));
+      root.render(createElement("div", null, createElement(Who, { client }), createElement(Who, { client })));
     });
     await vi.waitFor(() => expect(container.textContent).toBe("AdaAda"));
     expect(sessionFetches).toBeLessThanOrEqual(1);
@@ -64,5 +73,33 @@ describe("useSession", () => {
     await vi.waitFor(() => expect(container.textContent).toBe("nobodynobody"));
     await act(async () => root.unmount());
     client.$store.dispose();
+  });
+
+  it("useActiveOrganization and useListOrganizations follow organization calls", async () => {
+    const auth = makeTestAuth({ plugins: [organization()] });
+    const client = createAuthClient({
+      baseURL: "http://localhost:3000",
+      plugins: [organizationClient()],
+      fetchOptions: { fetch: browserFetch(auth) },
+    });
+    await client.signUp.email({ name: "Ada", email: "org@example.com", password: "password-123" });
+    const container = document.createElement("div");
+    const root = createRoot(container);
+    await act(async () => root.render(createElement(ActiveOrg, { client })));
+    await vi.waitFor(() => expect(container.textContent).toBe("none|"));
+    await act(async () => {
+      await client.organization.create({ name: "Acme", slug: "acme" });
+    });
+    await vi.waitFor(() => expect(container.textContent).toBe("Acme|Acme"));
+    let second: { data: { id: string } } = { data: { id: "" } };
+    await act(async () => {
+      second = await client.organization.create({ name: "Beta", slug: "beta", keepCurrentActiveOrganization: true });
+    });
+    await vi.waitFor(() => expect(container.textContent).toBe("Acme|Acme,Beta"));
+    await act(async () => {
+      await client.organization.setActive({ organizationId: second.data.id });
+    });
+    await vi.waitFor(() => expect(container.textContent).toBe("Beta|Acme,Beta"));
+    await act(async () => root.unmount());
   });
 });

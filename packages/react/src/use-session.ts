@@ -1,15 +1,19 @@
 import type { AuthClient, ClientSession, SessionState } from "@gatehouse/client";
 import { useSyncExternalStore } from "react";
 
-/**
- * The session as React state: `{data, error, isPending, isRefetching, refetch}`. Subscribing starts the
- * first fetch; every component shares one store and one request.
- */
-export function useSession(client: Pick<AuthClient, "$session">): SessionState<ClientSession> {
-  const store = client.$session;
+/** Any client store (session, active organization…) as React state; subscribing starts its first fetch. */
+export function useStore<T>(store: { get(): T; listen(onChange: () => void): () => void }): T {
   return useSyncExternalStore(
     (onChange) => store.listen(onChange),
     () => store.get(),
     () => store.get(),
   );
+}
+
+/**
+ * The session as React state: `{data, error, isPending, isRefetching, refetch}`. Every component shares
+ * one store and one request.
+ */
+export function useSession(client: Pick<AuthClient, "$session">): SessionState<ClientSession> {
+  return useStore(client.$session);
 }
