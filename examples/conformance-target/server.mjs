@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import { createAuth } from "@gatehouse/core";
 import { toNodeHandler } from "@gatehouse/core/node";
 import { organization } from "@gatehouse/organization";
+import { openAPI } from "@gatehouse/open-api";
 import { handleOutbox, record } from "./outbox.mjs";
 import { githubMockFetch } from "./github-mock.mjs";
 import { openDatabase } from "./database.mjs";
@@ -69,6 +70,7 @@ const auth = createAuth({
       sendInvitationEmail: ({ id, email }) =>
         record({ type: "invitation", to: email, url: `${baseURL}/accept-invitation/${id}`, id }),
     }),
+    openAPI(),
   ],
   logger: { error: (...args) => console.error(...args), warn: () => {} },
 });

@@ -1,0 +1,42 @@
+/** A JSON Schema (2020-12, the dialect OpenAPI 3.1 uses) as plain data. */
+export type JsonSchema = Record<string, unknown>;
+
+/** One query or path parameter. */
+export interface ParameterObject {
+  name: string;
+  in: "query" | "path";
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+
+/** A response entry: inline, or a `$ref` to a shared one. */
+export type ResponseObject =
+  | { description: string; content?: Record<string, { schema: JsonSchema }> }
+  | { $ref: string };
+
+/** One method of one path. */
+export interface OperationObject {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  parameters?: ParameterObject[];
+  requestBody?: { required: boolean; content: { "application/json": { schema: JsonSchema } } };
+  responses: Record<string, ResponseObject>;
+  security?: Record<string, string[]>[];
+}
+
+/** The OpenAPI 3.1 document `GET /open-api/generate-schema` returns. */
+export interface OpenAPIDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description?: string };
+  servers: { url: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Record<string, OperationObject>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, ResponseObject>;
+    securitySchemes: Record<string, { type: "apiKey"; in: "cookie" | "header"; name: string; description?: string }>;
+  };
+}

@@ -1,0 +1,54 @@
+import { escapeHtml } from "./escape-html.js";
+import { FAVICON_DATA_URI } from "./favicon.js";
+import type { ReferenceTheme } from "./open-api-options.js";
+import type { OpenAPIDocument } from "./open-api-types.js";
+import { REFERENCE_PAGE_SCRIPT } from "./reference-page-script.js";
+import { REFERENCE_PAGE_STYLE } from "./reference-page-style.js";
+import { serializeJsonForScript } from "./serialize-json-for-script.js";
+
+/** What the page needs besides the document. */
+export interface ReferencePageInput {
+  /** The page's own path under the base path; the script derives the API base from it. */
+  pagePath: string;
+  theme: ReferenceTheme;
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+// Without JavaScript the page still lists every operation, so it is never blank.
+function staticList(doc: OpenAPIDocument): string {
+  const rows: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      rows.push(`<li><code>${method.toUpperCase()} ${escapeHtml(path)}</code> ${escapeHtml(op.summary ?? "")}</li>`);
+    }
+  }
+  return `<ul>${rows.join("")}</ul>`;
+}
+
+/**
+ * The reference page: one self-contained HTML document (SPEC.md §2) — stylesheet, renderer, favicon
+ * and the OpenAPI document itself all inline, no external script, style or font, so it works
+ * offline and behind strict networks. Every inlined value is escaped for where it lands.
+ */
+export function renderReferencePage(doc: OpenAPIDocument, input: ReferencePageInput): string {
+  const config = { pagePath: input.pagePath, favicon: FAVICON_DATA_URI };
+  return `<!doctype html>
+<html lang="en" data-theme="${escapeHtml(input.theme)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(doc.info.title)} · API Reference</title>
+<link rel="icon" type="image/svg+xml" href="${FAVICON_DATA_URI}">
+<style>${REFERENCE_PAGE_STYLE}</style>
+</head>
+<body>
+<div id="app"><noscript><main><h1>${escapeHtml(doc.info.title)} · API Reference</h1>${staticList(doc)}</main></noscript></div>
+<script type="application/json" id="gatehouse-openapi">${serializeJsonForScript(doc)}</script>
+<script type="application/json" id="gatehouse-reference-config">${serializeJsonForScript(config)}</script>
+<script>${REFERENCE_PAGE_SCRIPT}</script>
+</body>
+</html>`;
+}

@@ -1,0 +1,17 @@
+import { defineEndpoint, htmlResponse } from "@gatehouse/core";
+import type { AuthContext } from "@gatehouse/core";
+
+/** GET <path> (default /reference): the self-contained HTML API reference page (SPEC.md §2). */
+export const openAPIReference = (path: string, getPage: (auth: AuthContext) => string) =>
+  defineEndpoint(
+    {
+      method: "GET",
+      path,
+      openapi: {
+        summary: "API reference page",
+        description: "A self-contained HTML page (no external resources) rendering this document.",
+        response: { type: "string", description: "The HTML page (text/html)" },
+      },
+    },
+    async (ctx) => htmlResponse(getPage(ctx.auth)),
+  );

@@ -1,0 +1,14 @@
+// Shared by this package's tests: an auth with core, the organization plugin and openAPI.
+import type { AuthOptions } from "@gatehouse/core";
+import { makeTestAuth } from "@gatehouse/core/testing";
+import { organization } from "@gatehouse/organization";
+import type { OpenAPIOptions } from "./open-api-options.js";
+import { openAPI } from "./open-api-plugin.js";
+
+/** An auth on the memory adapter with the organization plugin (teams on) and `openAPI(options)`. */
+export function makeOpenAPIAuth(options: OpenAPIOptions = {}, extra: Partial<AuthOptions> = {}) {
+  return makeTestAuth({
+    ...extra,
+    plugins: [organization({ teams: { enabled: true } }), openAPI(options)],
+  });
+}
