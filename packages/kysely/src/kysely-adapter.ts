@@ -87,20 +87,23 @@ function bind(
       const target = models.get(join.model);
       models.field(info, join.localField);
       models.field(target, join.foreignField);
-      return { join, info: target, alias: `j${i}_${target.table}` };
+      for (const f of join.select ?? []) models.field(target, f);
+      // The id rides along whatever is selected: it tells a missing target (null) from a present one.
+      const selected = join.select ? [...new Set(["id", ...join.select])] : [...target.fields.keys()];
+      return { join, info: target, alias: `j${i}_${target.table}`, selected };
     });
 
     const build = () => {
       // biome-ignore lint/suspicious/noExplicitAny: dynamic table names.
       let q: any = db.selectFrom(info.table).where(buildWhere(args.where, info, models, dialect));
       const columns = fields.map((f) => column(info.table, f, models.field(info, f), f));
-      for (const { join, info: target, alias } of joins) {
+      for (const { join, info: target, alias, selected } of joins) {
         q = q.leftJoin(
           `${target.table} as ${alias}`,
           `${alias}.${join.foreignField}`,
           `${info.table}.${join.localField}`,
         );
-        for (const [f, type] of target.fields) columns.push(column(alias, f, type, `${join.as}${SEP}${f}`));
+        for (const f of selected) columns.push(column(alias, f, models.field(target, f), `${join.as}${SEP}${f}`));
       }
       q = q.select(columns);
       if (args.sortBy)
@@ -116,14 +119,14 @@ function bind(
 
     const decode = (raw: Record<string, unknown>): Row => {
       const row = decodeRow(info, raw, fields) as Record<string, unknown>;
-      for (const { join, info: target } of joins) {
+      for (const { join, info: target, selected } of joins) {
         if (raw[`${join.as}${SEP}id`] == null) {
           row[join.as] = null;
           continue;
         }
         const nested: Record<string, unknown> = {};
-        for (const f of target.fields.keys()) nested[f] = raw[`${join.as}${SEP}${f}`];
-        row[join.as] = decodeRow(target, nested);
+        for (const f of selected) nested[f] = raw[`${join.as}${SEP}${f}`];
+        row[join.as] = decodeRow(target, nested, join.select ?? selected);
       }
       return row as Row;
     };
@@ -146,7 +149,9 @@ function bind(
       args.model,
       wherePart,
       args.select?.join(",") ?? "*",
-      (args.join ?? []).map((j) => `${j.model}.${j.foreignField}=${j.localField}>${j.as}`).join(","),
+      (args.join ?? [])
+        .map((j) => `${j.model}.${j.foreignField}=${j.localField}>${j.as}[${j.select?.join(",") ?? "*"}]`)
+        .join(","),
       args.sortBy ? `${args.sortBy.field}:${args.sortBy.direction}` : "",
       args.limit !== undefined ? "l" : "",
       args.offset !== undefined ? "o" : "",

@@ -87,7 +87,9 @@ export async function countOwners(db: Db, o: ResolvedOrganizationOptions, organi
 }
 
 /** Join that attaches each member's user in the same query. */
-export const memberUserJoin = [{ model: "user", localField: "userId", foreignField: "id", as: "user" }];
+export const memberUserJoin = [
+  { model: "user", localField: "userId", foreignField: "id", as: "user", select: ["id", "name", "email", "image"] },
+];
 
 /** Output shape of a member row fetched with `memberUserJoin`: only public user fields. */
 export function withPublicUser(row: Member & { user?: Record<string, unknown> | null }): MemberWithUser {

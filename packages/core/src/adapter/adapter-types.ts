@@ -30,6 +30,8 @@ export interface Join {
   localField: string;
   foreignField: string;
   as: string;
+  /** The joined row's fields to return (default: all). Fewer columns per row on wide joins. */
+  select?: string[];
 }
 
 export interface SortBy {

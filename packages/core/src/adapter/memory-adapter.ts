@@ -88,7 +88,11 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
     for (const j of join ?? []) {
       const key = row[j.localField];
       const target = key == null ? undefined : table(j.model).find((r) => r[j.foreignField] === key);
-      base[j.as] = target ? clone(target) : null;
+      base[j.as] = target
+        ? j.select
+          ? (Object.fromEntries(j.select.map((f) => [f, clone(target[f] ?? null)])) as Row)
+          : clone(target)
+        : null;
     }
     return base;
   }
@@ -111,7 +115,7 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
     ]);
     for (const j of args.join ?? []) {
       checkFields(args.model, [j.localField]);
-      checkFields(j.model, [j.foreignField]);
+      checkFields(j.model, [j.foreignField, ...(j.select ?? [])]);
     }
     assertWhereValues(args.where);
     let rows = table(args.model).filter((r) => matchesWhere(r, args.where));

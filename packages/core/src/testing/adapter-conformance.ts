@@ -343,6 +343,18 @@ export function runAdapterConformance(name: string, setup: (schema: Schema) => P
       });
       expect(many.map((w) => w.owner?.id ?? null)).toEqual([owner.id, null, null, owner.id]);
       expect(many[0]?.score).toBe(10);
+      const narrow = await adapter.findMany<Widget>({
+        model: "widget",
+        where: [mine(p)],
+        join: [{ ...join[0]!, select: ["email"] }],
+        sortBy: { field: "name", direction: "asc" },
+      });
+      expect(narrow.map((w) => w.owner ?? null)).toEqual([
+        { email: `${p}owner@example.com` },
+        null,
+        null,
+        { email: `${p}owner@example.com` },
+      ]);
     });
 
     test("count with and without where", async () => {
@@ -538,6 +550,12 @@ export function runAdapterConformance(name: string, setup: (schema: Schema) => P
       await expect(join({ model: "nope" })).rejects.toBeInstanceOf(AdapterError);
       await expect(join({ localField: "nope" })).rejects.toBeInstanceOf(AdapterError);
       await expect(join({ foreignField: "nope" })).rejects.toBeInstanceOf(AdapterError);
+      await expect(
+        adapter.findMany({
+          model: "widget",
+          join: [{ model: "owner", localField: "ownerId", foreignField: "id", as: "owner", select: ["nope"] }],
+        }),
+      ).rejects.toBeInstanceOf(AdapterError);
       await expect(
         adapter.updateMany({ model: "widget", where: [{ field: "nope", value: 1 }], update: { label: "x" } }),
       ).rejects.toBeInstanceOf(AdapterError);
