@@ -58,3 +58,15 @@ export { normalizeEmail } from "./user/normalize-email.js";
 export * from "./crypto/index.js";
 export type { RateLimitRule, SecondaryStorage } from "./rate-limit/index.js";
 export * from "./access/index.js";
+
+export type {
+  OAuthProvider,
+  OAuthTokens,
+  ProviderConfig,
+  ProviderEndpoints,
+  ProviderProfile,
+} from "./oauth/oauth-provider.js";
+export { genericOAuth } from "./oauth/providers/generic-oauth.js";
+export type { GenericOAuthConfig } from "./oauth/providers/generic-oauth.js";
+export { VK_LANGUAGE } from "./oauth/providers/vk.js";
+export type { VkLanguage, VkOptions } from "./oauth/providers/vk.js";

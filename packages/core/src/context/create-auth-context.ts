@@ -16,6 +16,7 @@ import type { Schema } from "../schema/schema-types.js";
 import { createOriginMatcher } from "../security/trusted-origins.js";
 import { createSessionService } from "../session/session-service.js";
 import { createTokenStore } from "../tokens/token-store.js";
+import { genericOAuth } from "../oauth/providers/generic-oauth.js";
 import { resolveProviders } from "../oauth/resolve-providers.js";
 import { createUserInputValidator } from "../user/user-input.js";
 import type { AuthContext } from "./auth-context.js";
@@ -70,7 +71,7 @@ export function createAuthContext(
     plugins,
     endpoints,
     authenticators: plugins.flatMap((p) => (p.authenticate ? [p.authenticate] : [])),
-    socialProviders: resolveProviders(options.socialProviders),
+    socialProviders: resolveProviders(options.socialProviders, genericOAuth),
     isTrustedOrigin: createOriginMatcher(options.trustedOrigins),
     transaction: (fn) => db.transaction((tx) => fn({ ...createRepositories(tx), db: tx })),
   };

@@ -68,7 +68,13 @@ export interface OAuthProvider {
     nonce?: string;
   }): URL | Promise<URL>;
   /** Exchanges an authorization code; throws OAuthError("invalid_code") when the provider refuses it. */
-  validateAuthorizationCode(args: { code: string; codeVerifier: string; redirectURI: string }): Promise<OAuthTokens>;
+  validateAuthorizationCode(args: {
+    code: string;
+    codeVerifier: string;
+    redirectURI: string;
+    /** The callback's `device_id` query parameter, which VK ID binds its tokens to; absent elsewhere. */
+    deviceId?: string;
+  }): Promise<OAuthTokens>;
   /** Reads the user; null when the provider gives no usable profile. */
   getUserInfo(tokens: OAuthTokens): Promise<ProviderProfile | null>;
   refreshAccessToken?(refreshToken: string): Promise<OAuthTokens>;

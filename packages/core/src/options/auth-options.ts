@@ -2,7 +2,8 @@ import type { AdapterFactory } from "../adapter/adapter-types.js";
 import type { Plugin } from "../plugins/plugin-types.js";
 import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
 import type { SecondaryStorage } from "../rate-limit/secondary-storage.js";
-import type { OAuthProvider, ProviderConfig } from "../oauth/oauth-provider.js";
+import type { OAuthProvider } from "../oauth/oauth-provider.js";
+import type { GenericOAuthConfig } from "../oauth/providers/generic-oauth.js";
 import type { User } from "../schema/model-types.js";
 import type { FieldType } from "../schema/schema-types.js";
 
@@ -147,5 +148,5 @@ export interface AuthOptions {
 
 /** One `socialProviders` entry. */
 export type SocialProviderOption =
-  | (ProviderConfig & { enabled?: boolean; discoveryUrl?: string; [option: string]: unknown })
+  | (GenericOAuthConfig & { enabled?: boolean; [option: string]: unknown })
   | OAuthProvider;

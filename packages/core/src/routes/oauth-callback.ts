@@ -15,6 +15,7 @@ const params = z
     state: z.string().max(256).optional(),
     error: z.string().max(256).optional(),
     error_description: z.string().max(1024).optional(),
+    device_id: z.string().max(256).optional(),
   })
   .catchall(z.unknown());
 
@@ -49,6 +50,7 @@ export const oauthCallback = defineEndpoint(
           code: ctx.query.code,
           codeVerifier: state.codeVerifier,
           redirectURI: providerRedirectURI(ctx, providerId),
+          deviceId: ctx.query.device_id,
         })
         .catch((cause: unknown) => {
           throw cause instanceof OAuthError ? cause : new OAuthError("invalid_code", undefined, { cause });

@@ -1,0 +1,47 @@
+import { type JWTPayload, decodeJwt } from "jose";
+import type { ProviderProfile } from "./oauth-provider.js";
+
+/**
+ * The claims of an ID token received straight from the provider's token endpoint, or one that
+ * `verifyIdToken` already checked. The token endpoint is reached over TLS, so the signature check may be
+ * skipped there (OIDC Core §3.1.3.7 step 6) — but a token minted for another client is still refused.
+ * Null when the token is not a JWT or names another audience.
+ */
+export function readIdTokenClaims(idToken: string | undefined, clientId: string | string[]): JWTPayload | null {
+  if (!idToken) return null;
+  let claims: JWTPayload;
+  try {
+    claims = decodeJwt(idToken);
+  } catch {
+    return null;
+  }
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  const ours = Array.isArray(clientId) ? clientId : [clientId];
+  if (!audiences.some((aud) => typeof aud === "string" && ours.includes(aud))) return null;
+  if (typeof claims.sub !== "string" || !claims.sub) return null;
+  return claims;
+}
+
+/** A claim as a string, or undefined. */
+export function stringClaim(claims: Record<string, unknown>, name: string): string | undefined {
+  const value = claims[name];
+  return typeof value === "string" && value ? value : undefined;
+}
+
+/** `email_verified` as a boolean: Apple and some others send the string "true". */
+export function isTrue(value: unknown): boolean {
+  return value === true || value === "true";
+}
+
+/** The standard OIDC claims (sub, email, email_verified, name, picture) as a Gatehouse profile. */
+export function profileFromClaims(claims: Record<string, unknown>): ProviderProfile {
+  const email = stringClaim(claims, "email") ?? null;
+  const given = [stringClaim(claims, "given_name"), stringClaim(claims, "family_name")].filter(Boolean).join(" ");
+  return {
+    id: String(claims.sub),
+    email,
+    emailVerified: email !== null && isTrue(claims.email_verified),
+    name: stringClaim(claims, "name") ?? (given || stringClaim(claims, "preferred_username") || ""),
+    image: stringClaim(claims, "picture") ?? null,
+  };
+}

@@ -1,0 +1,91 @@
+import { authorizationURL, exchangeAuthorizationCode, fetchJson, refreshAccessToken } from "../oauth2-client.js";
+import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
+import { revokeToken } from "../revoke-token.js";
+
+const ENDPOINTS = {
+  authorization: "https://discord.com/oauth2/authorize",
+  token: "https://discord.com/api/oauth2/token",
+  userInfo: "https://discord.com/api/users/@me",
+  revocation: "https://discord.com/api/oauth2/token/revoke",
+} satisfies ProviderEndpoints;
+const CDN = "https://cdn.discordapp.com";
+
+/** Discord options on top of the common ones. */
+export interface DiscordOptions extends ProviderConfig {
+  /** `consent` asks again even when the user already authorized the app; `none` skips the screen. */
+  prompt?: "consent" | "none";
+}
+
+interface DiscordUser {
+  id: string;
+  username: string;
+  discriminator?: string;
+  global_name?: string | null;
+  avatar: string | null;
+  email?: string | null;
+  verified?: boolean;
+}
+
+/** The user's avatar on Discord's CDN, or the default avatar Discord shows when they set none. */
+export function discordAvatarURL(user: Pick<DiscordUser, "id" | "avatar" | "discriminator">): string {
+  if (user.avatar) {
+    // Animated avatars have hashes starting with `a_` and exist only as GIF.
+    const ext = user.avatar.startsWith("a_") ? "gif" : "png";
+    return `${CDN}/avatars/${user.id}/${user.avatar}.${ext}`;
+  }
+  // Discord's image formatting docs: users on the new username system (discriminator "0") get
+  // (id >> 22) % 6, legacy users discriminator % 5.
+  const legacy = user.discriminator && user.discriminator !== "0";
+  const snowflake = /^\d+$/.test(user.id) ? BigInt(user.id) : 0n;
+  const index = legacy ? Number(user.discriminator) % 5 : Number((snowflake >> 22n) % 6n);
+  return `${CDN}/embed/avatars/${index}.png`;
+}
+
+/**
+ * Discord. Scopes `identify email`, PKCE S256. The profile is /users/@me; its email counts as verified
+ * when Discord says `verified`.
+ */
+export function discord(config: DiscordOptions): OAuthProvider {
+  const endpoints = { ...ENDPOINTS, ...config.endpoints };
+  const defaults = config.disableDefaultScope ? [] : ["identify", "email"];
+  const client = { clientId: config.clientId, clientSecret: config.clientSecret, fetch: config.fetch };
+  return {
+    id: "discord",
+    name: "Discord",
+    disableSignUp: config.disableSignUp,
+    disableImplicitSignUp: config.disableImplicitSignUp,
+    createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes }) =>
+      authorizationURL(endpoints.authorization, {
+        clientId: config.clientId,
+        redirectURI: config.redirectURI ?? redirectURI,
+        state,
+        codeVerifier,
+        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
+        extra: { prompt: config.prompt },
+      }),
+    validateAuthorizationCode: ({ code, codeVerifier, redirectURI }) =>
+      exchangeAuthorizationCode(
+        endpoints.token,
+        { code, codeVerifier, redirectURI: config.redirectURI ?? redirectURI },
+        client,
+      ),
+    refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
+    revokeToken: (token) => revokeToken(endpoints.revocation, token, client),
+    async getUserInfo(tokens) {
+      if (!tokens.accessToken) return null;
+      const user = (await fetchJson(endpoints.userInfo, tokens.accessToken, {
+        fetch: config.fetch,
+      })) as DiscordUser | null;
+      if (!user || typeof user.id !== "string") return null;
+      const email = user.email || null;
+      const profile = {
+        id: user.id,
+        email,
+        emailVerified: email !== null && user.verified === true,
+        name: user.global_name || user.username,
+        image: discordAvatarURL(user),
+      };
+      return config.mapProfile ? config.mapProfile(profile, user) : profile;
+    },
+  };
+}

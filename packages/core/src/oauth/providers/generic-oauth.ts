@@ -1,0 +1,179 @@
+import { AuthError } from "../../errors/auth-error.js";
+import { CORE_ERRORS } from "../../errors/core-errors.js";
+import { profileFromClaims, readIdTokenClaims } from "../id-token-claims.js";
+import { authorizationURL, exchangeAuthorizationCode, fetchJson, refreshAccessToken } from "../oauth2-client.js";
+import { OAuthError } from "../oauth-error.js";
+import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
+import { revokeToken } from "../revoke-token.js";
+import { verifyIdToken } from "../verify-id-token.js";
+
+/** Options of a provider that is not built in: any OAuth 2.0 or OpenID Connect server. */
+export interface GenericOAuthConfig extends ProviderConfig {
+  /** The OIDC discovery document (`…/.well-known/openid-configuration`); fetched once, on first use. */
+  discoveryUrl?: string;
+  /** The provider's default scopes. Default `["openid", "email", "profile"]` with discovery, none without. */
+  scopes?: string[];
+  /** Send an S256 PKCE challenge. Default true. */
+  pkce?: boolean;
+  /** How the client authenticates at the token endpoint. Default `post` (client_secret_post). */
+  authentication?: "post" | "basic";
+  /** The expected `iss` of ID tokens; default the discovery document's issuer. */
+  issuer?: string;
+  /** Display name; default the id. */
+  name?: string;
+}
+
+type Endpoint = keyof ProviderEndpoints;
+type Discovered = Partial<ProviderEndpoints> & { issuer?: string };
+
+const DISCOVERY_FIELDS: Record<Endpoint | "issuer", string> = {
+  authorization: "authorization_endpoint",
+  token: "token_endpoint",
+  userInfo: "userinfo_endpoint",
+  jwks: "jwks_uri",
+  revocation: "revocation_endpoint",
+  issuer: "issuer",
+};
+
+async function loadDiscovery(url: string, config: GenericOAuthConfig): Promise<Discovered> {
+  const response = await (config.fetch ?? fetch)(url, { headers: { accept: "application/json" } });
+  if (!response.ok) throw new Error(`discovery document answered ${response.status}`);
+  const doc = (await response.json()) as Record<string, unknown>;
+  const found: Discovered = {};
+  for (const [key, field] of Object.entries(DISCOVERY_FIELDS)) {
+    const value = doc[field];
+    if (typeof value === "string" && value) found[key as Endpoint | "issuer"] = value;
+  }
+  if (!found.authorization || !found.token)
+    throw new Error("discovery document names no authorization or token endpoint");
+  // OIDC Discovery §4.3: a document claiming another issuer is not the one we were configured for.
+  if (config.issuer && found.issuer && found.issuer !== config.issuer) {
+    throw new Error(`discovery document is for issuer ${found.issuer}, not ${config.issuer}`);
+  }
+  return found;
+}
+
+/**
+ * A provider for any other `socialProviders` id: an OIDC server found through `discoveryUrl`, or a
+ * plain OAuth 2.0 server given by `endpoints` (explicit endpoints win over discovered ones). The
+ * profile comes from the ID token's claims when there is one, else — or to fill in a missing email —
+ * from the user-info endpoint.
+ */
+export function genericOAuth(id: string, config: GenericOAuthConfig): OAuthProvider {
+  const explicit = config.endpoints ?? {};
+  if (!config.discoveryUrl && !(explicit.authorization && explicit.token)) {
+    throw new Error(
+      `Gatehouse: socialProviders.${id} needs discoveryUrl, or endpoints.authorization and endpoints.token`,
+    );
+  }
+  const defaults = config.disableDefaultScope
+    ? []
+    : (config.scopes ?? (config.discoveryUrl ? ["openid", "email", "profile"] : []));
+  const client = {
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    authentication: config.authentication,
+    fetch: config.fetch,
+  };
+
+  let discovery: Promise<Discovered> | undefined;
+  function discover(): Promise<Discovered> {
+    if (!config.discoveryUrl) return Promise.resolve({});
+    // Only a success is cached: a provider that was briefly down is asked again next time.
+    discovery ??= loadDiscovery(config.discoveryUrl, config).catch((cause: unknown) => {
+      discovery = undefined;
+      throw new OAuthError("invalid_code", `OIDC discovery of ${id} failed`, { cause });
+    });
+    return discovery;
+  }
+  async function endpoint(name: Endpoint): Promise<string | undefined> {
+    return explicit[name] ?? (await discover())[name];
+  }
+  async function required(name: Endpoint): Promise<string> {
+    const url = await endpoint(name);
+    if (!url) throw new OAuthError("invalid_code", `${id} has no ${name} endpoint`);
+    return url;
+  }
+  async function issuer(): Promise<string | undefined> {
+    return config.issuer ?? (await discover()).issuer;
+  }
+
+  const provider: OAuthProvider = {
+    id,
+    name: config.name ?? id,
+    disableSignUp: config.disableSignUp,
+    disableImplicitSignUp: config.disableImplicitSignUp,
+    async createAuthorizationURL({ state, codeVerifier, redirectURI, scopes, loginHint, nonce }) {
+      const url = await required("authorization").catch((cause: unknown) => {
+        throw new AuthError(CORE_ERRORS.INTERNAL_SERVER_ERROR, {
+          message: `Could not load the OpenID configuration of provider ${id}`,
+          details: { cause: cause instanceof Error ? cause.message : undefined },
+        });
+      });
+      return authorizationURL(url, {
+        clientId: config.clientId,
+        redirectURI: config.redirectURI ?? redirectURI,
+        state,
+        codeVerifier: config.pkce === false ? undefined : codeVerifier,
+        scopes: [...defaults, ...(config.scope ?? []), ...(scopes ?? [])],
+        loginHint,
+        nonce,
+      });
+    },
+    async validateAuthorizationCode({ code, codeVerifier, redirectURI }) {
+      return exchangeAuthorizationCode(
+        await required("token"),
+        {
+          code,
+          codeVerifier: config.pkce === false ? undefined : codeVerifier,
+          redirectURI: config.redirectURI ?? redirectURI,
+        },
+        client,
+      );
+    },
+    async refreshAccessToken(refreshToken) {
+      return refreshAccessToken(await required("token"), refreshToken, client);
+    },
+    async getUserInfo(tokens) {
+      let claims: Record<string, unknown> | null = readIdTokenClaims(tokens.idToken, config.clientId);
+      const userInfo = await endpoint("userInfo").catch(() => undefined);
+      if (!claims?.email && userInfo && tokens.accessToken) {
+        const fetched = (await fetchJson(userInfo, tokens.accessToken, { fetch: config.fetch })) as Record<
+          string,
+          unknown
+        > | null;
+        // OIDC Core §5.3.4: user info about another subject than the ID token's must not be used.
+        if (fetched && (fetched.sub ?? fetched.id) !== undefined && (!claims || fetched.sub === claims.sub)) {
+          claims = { ...fetched, ...claims, sub: String(fetched.sub ?? fetched.id) };
+          if (!claims.email && fetched.email) claims.email = fetched.email;
+        }
+      }
+      if (!claims) return null;
+      const profile = profileFromClaims(claims);
+      return config.mapProfile ? config.mapProfile(profile, claims) : profile;
+    },
+  };
+
+  if (config.discoveryUrl || explicit.jwks) {
+    provider.verifyIdToken = async (idToken, nonce) => {
+      const [jwksUrl, iss] = await Promise.all([endpoint("jwks"), issuer()]).catch(() => [undefined, undefined]);
+      // Without the issuer there is nothing to check `iss` against: refuse rather than accept any.
+      if (!jwksUrl || !iss) return false;
+      const payload = await verifyIdToken(idToken, {
+        jwksUrl,
+        issuer: iss,
+        audience: config.clientId,
+        nonce,
+        fetch: config.fetch,
+      });
+      return payload !== null;
+    };
+  }
+  if (config.discoveryUrl || explicit.revocation) {
+    provider.revokeToken = async (token) => {
+      const url = await endpoint("revocation");
+      if (url) await revokeToken(url, token, client);
+    };
+  }
+  return provider;
+}
