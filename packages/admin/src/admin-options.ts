@@ -1,0 +1,67 @@
+import type { AccessControl, Role, Statements } from "@gatehouse/core";
+import { adminAccessControl, defaultAdminRoles } from "./access-control.js";
+
+/** Options of `admin()`. Every field is optional. */
+export interface AdminOptions {
+  /** Role of new users (sign-up, create-user without a role). Default `user`. */
+  defaultRole?: string;
+  /**
+   * Roles that count as administrators: a name here that `roles` does not define gets every action of
+   * `ac`, and users holding one cannot be impersonated unless `allowImpersonatingAdmins`. Default `["admin"]`.
+   */
+  adminRoles?: string | readonly string[];
+  /** User ids that pass every admin permission check, whatever their role. */
+  adminUserIds?: readonly string[];
+  /** The access control `roles` are built with. Default `adminAccessControl`. */
+  ac?: AccessControl<Statements>;
+  /** Role name → role built with `ac.newRole(...)`. Default `admin` and `user` (SPEC.md §6). */
+  roles?: Record<string, Role<Statements>>;
+  /** Ban reason stored when ban-user gives none. Default none. */
+  defaultBanReason?: string;
+  /** Ban length in seconds when ban-user gives none. Default: until unbanned. */
+  defaultBanExpiresIn?: number;
+  /** Message of the 403 a banned user gets when signing in. Must mention "banned" for clients matching on it. */
+  bannedUserMessage?: string;
+  /** Lifetime of an impersonation session, in seconds. Default 3600 (1 hour). */
+  impersonationSessionDuration?: number;
+  /** Whether admins may impersonate other admins. Default false. */
+  allowImpersonatingAdmins?: boolean;
+}
+
+/** Options with every default applied, resolved once when the plugin is built. */
+export interface ResolvedAdminOptions {
+  defaultRole: string;
+  adminRoles: readonly string[];
+  adminUserIds: ReadonlySet<string>;
+  ac: AccessControl<Statements>;
+  roles: Record<string, Role<Statements>>;
+  defaultBanReason: string | null;
+  defaultBanExpiresIn: number | null;
+  bannedUserMessage: string;
+  impersonationSessionDuration: number;
+  allowImpersonatingAdmins: boolean;
+}
+
+/** Applies the defaults; an unknown default role is a startup error, not a request-time surprise. */
+export function resolveAdminOptions(options: AdminOptions): ResolvedAdminOptions {
+  const ac = options.ac ?? adminAccessControl;
+  const adminRoles = typeof options.adminRoles === "string" ? [options.adminRoles] : (options.adminRoles ?? ["admin"]);
+  const roles: Record<string, Role<Statements>> = { ...(options.roles ?? defaultAdminRoles) };
+  // An admin role without a definition would grant nothing, which is never what listing it meant.
+  for (const name of adminRoles) if (!Object.hasOwn(roles, name)) roles[name] = ac.newRole(ac.statements);
+  const defaultRole = options.defaultRole ?? "user";
+  if (!Object.hasOwn(roles, defaultRole))
+    throw new Error(`Gatehouse admin: defaultRole "${defaultRole}" is not a role`);
+  return {
+    defaultRole,
+    adminRoles,
+    adminUserIds: new Set(options.adminUserIds ?? []),
+    ac,
+    roles,
+    defaultBanReason: options.defaultBanReason ?? null,
+    defaultBanExpiresIn: options.defaultBanExpiresIn ?? null,
+    bannedUserMessage: options.bannedUserMessage ?? "You have been banned from this application",
+    impersonationSessionDuration: options.impersonationSessionDuration ?? 3600,
+    allowImpersonatingAdmins: options.allowImpersonatingAdmins ?? false,
+  };
+}

@@ -1,0 +1,56 @@
+import { definePlugin } from "@gatehouse/core";
+import { ADMIN_ERRORS } from "./admin-errors.js";
+import { resolveAdminOptions } from "./admin-options.js";
+import type { AdminOptions } from "./admin-options.js";
+import { adminSchema } from "./admin-schema.js";
+import { liftExpiredBan } from "./lift-expired-ban.js";
+import { refuseBannedUser } from "./refuse-banned-user.js";
+import { banUser } from "./routes/ban-user.js";
+import { createUser } from "./routes/create-user.js";
+import { getUser } from "./routes/get-user.js";
+import { userHasPermission } from "./routes/has-permission.js";
+import { impersonateUser } from "./routes/impersonate-user.js";
+import { listUserSessions } from "./routes/list-user-sessions.js";
+import { listUsers } from "./routes/list-users.js";
+import { removeUser } from "./routes/remove-user.js";
+import { revokeUserSession } from "./routes/revoke-user-session.js";
+import { revokeUserSessions } from "./routes/revoke-user-sessions.js";
+import { setRole } from "./routes/set-role.js";
+import { setUserPassword } from "./routes/set-user-password.js";
+import { stopImpersonating } from "./routes/stop-impersonating.js";
+import { unbanUser } from "./routes/unban-user.js";
+import { adminUpdateUser } from "./routes/update-user.js";
+
+/** The admin plugin: roles, user and session management, bans and impersonation (SPEC.md §6). */
+export const admin = (options: AdminOptions = {}) => {
+  const o = resolveAdminOptions(options);
+  // The ban check needs the auth's clock, known only once the auth is built.
+  let now: () => number = Date.now;
+  return definePlugin({
+    id: "admin",
+    schema: adminSchema(o.defaultRole),
+    errors: ADMIN_ERRORS,
+    endpoints: {
+      createUser: createUser(o),
+      listUsers: listUsers(o),
+      getUser: getUser(o),
+      adminUpdateUser: adminUpdateUser(o),
+      setRole: setRole(o),
+      banUser: banUser(o),
+      unbanUser: unbanUser(o),
+      listUserSessions: listUserSessions(o),
+      revokeUserSession: revokeUserSession(o),
+      revokeUserSessions: revokeUserSessions(o),
+      impersonateUser: impersonateUser(o),
+      stopImpersonating,
+      removeUser: removeUser(o),
+      setUserPassword: setUserPassword(o),
+      userHasPermission: userHasPermission(o),
+    },
+    hooks: { after: [liftExpiredBan] },
+    beforeSessionCreate: refuseBannedUser(o, () => now()),
+    init(ctx) {
+      now = ctx.now;
+    },
+  });
+};

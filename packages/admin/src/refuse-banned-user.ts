@@ -1,0 +1,20 @@
+import { AuthError } from "@gatehouse/core";
+import type { User } from "@gatehouse/core";
+import { ADMIN_ERRORS } from "./admin-errors.js";
+import type { ResolvedAdminOptions } from "./admin-options.js";
+import type { AdminUser } from "./admin-types.js";
+
+/** True while a ban holds: banned and either without an end or ending in the future. */
+export function isBanActive(user: Pick<AdminUser, "banned" | "banExpires">, now = Date.now()): boolean {
+  if (!user.banned) return false;
+  return !user.banExpires || new Date(user.banExpires).getTime() > now;
+}
+
+/**
+ * The plugin's `beforeSessionCreate`: a banned user gets no session from any sign-in path (email,
+ * social, verification, impersonation). An expired ban lets the session through; liftExpiredBan clears it.
+ */
+export const refuseBannedUser = (o: ResolvedAdminOptions, now: () => number) => (user: User) => {
+  if (isBanActive(user as AdminUser, now()))
+    throw new AuthError(ADMIN_ERRORS.BANNED_USER, { message: o.bannedUserMessage });
+};

@@ -1,0 +1,39 @@
+import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { ADMIN_ERRORS } from "../admin-errors.js";
+import type { ResolvedAdminOptions } from "../admin-options.js";
+import { requireAdminPermission } from "../check-admin-permission.js";
+
+const body = z.strictObject({
+  userId: z.string().min(1),
+  banReason: z.string().max(1024).optional(),
+  /** Seconds until the ban lifts itself; without it (and without a default) the ban lasts until unban-user. */
+  banExpiresIn: z.number().int().positive().optional(),
+});
+
+/**
+ * POST /admin/ban-user: needs `user: ban`. The ban and the end of every session of the user land in
+ * one transaction, so no session outlives the ban; sign-in is refused from then on (refuseBannedUser).
+ */
+export const banUser = (o: ResolvedAdminOptions) =>
+  defineEndpoint(
+    { method: "POST", path: "/admin/ban-user", body, session: "required", openapi: { summary: "Ban a user (admin)" } },
+    async (ctx) => {
+      requireAdminPermission(o, ctx.session.user, { user: ["ban"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS);
+      // Banning yourself would end the very session that could undo it.
+      if (ctx.body.userId === ctx.session.user.id) throw new AuthError(ADMIN_ERRORS.CANNOT_BAN_YOURSELF);
+      const expiresIn = ctx.body.banExpiresIn ?? o.defaultBanExpiresIn;
+      const ban = {
+        banned: true,
+        banReason: ctx.body.banReason ?? o.defaultBanReason,
+        banExpires: expiresIn ? new Date(ctx.auth.now() + expiresIn * 1000) : null,
+      };
+      const user = await ctx.auth.transaction(async (tx) => {
+        const banned = await tx.users.update(ctx.body.userId, ban);
+        if (!banned) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
+        await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: banned.id }] });
+        return banned;
+      });
+      return { user: ctx.auth.sessions.publicUser(user) };
+    },
+  );

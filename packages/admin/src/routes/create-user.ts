@@ -1,0 +1,66 @@
+import { AuthError, UniqueConstraintError, defineEndpoint, normalizeEmail } from "@gatehouse/core";
+import { z } from "zod";
+import { ADMIN_ERRORS } from "../admin-errors.js";
+import type { ResolvedAdminOptions } from "../admin-options.js";
+import { requireAdminPermission } from "../check-admin-permission.js";
+import { validateRoles } from "../role-names.js";
+
+const body = z.strictObject({
+  email: z.string(),
+  /** Without one the user has no credential account (a social-only user). */
+  password: z.string().optional(),
+  name: z.string().min(1).max(256),
+  role: z.union([z.string(), z.array(z.string())]).optional(),
+  /** The app's additional user fields, under the same rules as sign-up. */
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+const NO_OWN_KEYS: ReadonlySet<string> = new Set();
+
+/** POST /admin/create-user: needs `user: create`. User and credential account land together or not at all. */
+export const createUser = (o: ResolvedAdminOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/admin/create-user",
+      body,
+      session: "required",
+      tags: ["creates-user"],
+      openapi: { summary: "Create a user (admin)" },
+    },
+    async (ctx) => {
+      const { passwords, sessions } = ctx.auth;
+      requireAdminPermission(o, ctx.session.user, { user: ["create"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_CREATE_USERS);
+      const email = normalizeEmail(ctx.body.email);
+      const role = ctx.body.role === undefined ? o.defaultRole : validateRoles(o, ctx.body.role);
+      const { password } = ctx.body;
+      if (password !== undefined) passwords.assertValidLength(password);
+      const extra = ctx.auth.userInput.parse(ctx.body.data ?? {}, "create", NO_OWN_KEYS);
+      if (await ctx.auth.users.findByEmail(email)) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
+      const hash = password === undefined ? null : await passwords.hash(password);
+      const user = await ctx.auth
+        .transaction(async (tx) => {
+          const created = await tx.users.create({
+            ...extra,
+            name: ctx.body.name,
+            email,
+            emailVerified: false,
+            image: null,
+            role,
+          });
+          if (hash)
+            await tx.accounts.create({
+              userId: created.id,
+              accountId: created.id,
+              providerId: "credential",
+              password: hash,
+            });
+          return created;
+        })
+        .catch((error: unknown) => {
+          // Two creations racing for one email: the unique index decides.
+          if (error instanceof UniqueConstraintError) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
+          throw error;
+        });
+      return { user: sessions.publicUser(user) };
+    },
+  );

@@ -1,0 +1,22 @@
+import { defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { ADMIN_ERRORS } from "../admin-errors.js";
+import type { ResolvedAdminOptions } from "../admin-options.js";
+import { requireAdminPermission } from "../check-admin-permission.js";
+import { requireUser } from "../require-user.js";
+
+/** GET /admin/get-user?id: needs `user: get`; 404 for an unknown id. */
+export const getUser = (o: ResolvedAdminOptions) =>
+  defineEndpoint(
+    {
+      method: "GET",
+      path: "/admin/get-user",
+      query: z.object({ id: z.string().min(1) }),
+      session: "required",
+      openapi: { summary: "Get a user by id (admin)" },
+    },
+    async (ctx) => {
+      requireAdminPermission(o, ctx.session.user, { user: ["get"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_GET_USER);
+      return ctx.auth.sessions.publicUser(await requireUser(ctx.auth, ctx.query.id));
+    },
+  );

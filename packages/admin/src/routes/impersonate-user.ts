@@ -1,0 +1,53 @@
+import { AuthError, defineEndpoint, setSessionCookie } from "@gatehouse/core";
+import { z } from "zod";
+import { ADMIN_ERRORS } from "../admin-errors.js";
+import type { ResolvedAdminOptions } from "../admin-options.js";
+import { requireAdminPermission } from "../check-admin-permission.js";
+import { setAdminSessionCookie } from "../impersonation-cookie.js";
+import { requireUser } from "../require-user.js";
+import { isAdminUser } from "../role-names.js";
+
+/**
+ * POST /admin/impersonate-user: needs `user: impersonate`. Signs this browser in as the target with a
+ * new, short-lived session marked `impersonatedBy`; the admin's own session is kept untouched, its
+ * token in a signed cookie, so stop-impersonating can switch back. The target's sessions are not touched.
+ */
+export const impersonateUser = (o: ResolvedAdminOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/admin/impersonate-user",
+      body: z.strictObject({ userId: z.string().min(1) }),
+      session: "required",
+      openapi: { summary: "Sign in as another user (admin)" },
+    },
+    async (ctx) => {
+      const admin = ctx.session;
+      requireAdminPermission(o, admin.user, { user: ["impersonate"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_IMPERSONATE_USERS);
+      // One level only: the kept cookie must always point back at a real admin session.
+      if (admin.session.impersonatedBy) throw new AuthError(ADMIN_ERRORS.ALREADY_IMPERSONATING);
+      const target = await requireUser(ctx.auth, ctx.body.userId);
+      if (!o.allowImpersonatingAdmins && isAdminUser(o, target))
+        throw new AuthError(ADMIN_ERRORS.CANNOT_IMPERSONATE_ADMINS);
+      const expiresAt = new Date(Date.now() + o.impersonationSessionDuration * 1000);
+      const { sessions } = ctx.auth;
+      const impersonation = await ctx.auth.transaction(async (tx) => {
+        const created = await sessions.create(tx.db, target, {
+          ipAddress: ctx.clientIp,
+          userAgent: ctx.headers.get("user-agent") ?? undefined,
+          fields: { impersonatedBy: admin.user.id },
+        });
+        // sessions.create gives the configured lifetime; an impersonation gets the short one.
+        const row = await tx.db.update({
+          model: "session",
+          where: [{ field: "id", value: created.session.id }],
+          update: { expiresAt },
+        });
+        return row ? { ...created, session: sessions.publicSession(row, created.session.token) } : created;
+      });
+      const remember = !ctx.getCookie(ctx.auth.cookies.dontRemember);
+      setAdminSessionCookie(ctx, admin.session.token, o.impersonationSessionDuration);
+      setSessionCookie(ctx, impersonation, remember);
+      return impersonation;
+    },
+  );

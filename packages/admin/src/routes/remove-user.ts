@@ -1,0 +1,33 @@
+import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { ADMIN_ERRORS } from "../admin-errors.js";
+import type { ResolvedAdminOptions } from "../admin-options.js";
+import { requireAdminPermission } from "../check-admin-permission.js";
+import { requireUser } from "../require-user.js";
+
+/**
+ * POST /admin/remove-user: needs `user: delete`. Sessions, accounts and the user go in one
+ * transaction, so every session dies at the same moment and a failure leaves the user whole.
+ */
+export const removeUser = (o: ResolvedAdminOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/admin/remove-user",
+      body: z.strictObject({ userId: z.string().min(1) }),
+      session: "required",
+      openapi: { summary: "Delete a user (admin)" },
+    },
+    async (ctx) => {
+      requireAdminPermission(o, ctx.session.user, { user: ["delete"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_DELETE_USERS);
+      // Removing yourself would leave the deployment without the admin who asked.
+      if (ctx.body.userId === ctx.session.user.id) throw new AuthError(ADMIN_ERRORS.CANNOT_REMOVE_YOURSELF);
+      const user = await requireUser(ctx.auth, ctx.body.userId);
+      await ctx.auth.transaction(async (tx) => {
+        await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+        await tx.accounts.deleteByUser(user.id);
+        await tx.users.delete(user.id);
+      });
+      return { success: true };
+    },
+  );

@@ -1,0 +1,42 @@
+import { defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { ADMIN_ERRORS } from "../admin-errors.js";
+import type { ResolvedAdminOptions } from "../admin-options.js";
+import { requireAdminPermission } from "../check-admin-permission.js";
+import { requireUser } from "../require-user.js";
+
+/**
+ * POST /admin/set-user-password: needs `user: set-password`. Hashes with core's password service
+ * (same length rules as sign-up) and ends every session of the user in the same transaction: a
+ * password reset by an admin is usually a response to a compromised account.
+ */
+export const setUserPassword = (o: ResolvedAdminOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/admin/set-user-password",
+      body: z.strictObject({ userId: z.string().min(1), newPassword: z.string() }),
+      session: "required",
+      openapi: { summary: "Set a user's password and end their sessions (admin)" },
+    },
+    async (ctx) => {
+      const { passwords } = ctx.auth;
+      requireAdminPermission(
+        o,
+        ctx.session.user,
+        { user: ["set-password"] },
+        ADMIN_ERRORS.NOT_ALLOWED_TO_SET_USER_PASSWORD,
+      );
+      passwords.assertValidLength(ctx.body.newPassword);
+      const user = await requireUser(ctx.auth, ctx.body.userId);
+      const hash = await passwords.hash(ctx.body.newPassword);
+      await ctx.auth.transaction(async (tx) => {
+        const account = await tx.accounts.findCredential(user.id);
+        if (account) await tx.accounts.update(account.id, { password: hash });
+        else
+          await tx.accounts.create({ userId: user.id, accountId: user.id, providerId: "credential", password: hash });
+        await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+      });
+      return { status: true };
+    },
+  );

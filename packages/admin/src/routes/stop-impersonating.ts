@@ -1,0 +1,34 @@
+import { AuthError, clearSessionCookies, defineEndpoint, setSessionCookie } from "@gatehouse/core";
+import { ADMIN_ERRORS } from "../admin-errors.js";
+import type { AdminSession } from "../admin-types.js";
+import { clearAdminSessionCookie, readAdminSessionCookie } from "../impersonation-cookie.js";
+
+/**
+ * POST /admin/stop-impersonating: ends the impersonation session and switches this browser back to
+ * the admin's own session. Needs no permission (the impersonated user usually has none), only an
+ * impersonation session. When the admin's session is gone meanwhile, the browser ends signed out.
+ */
+export const stopImpersonating = defineEndpoint(
+  {
+    method: "POST",
+    path: "/admin/stop-impersonating",
+    session: "required",
+    openapi: { summary: "Stop impersonating and return to your own session" },
+  },
+  async (ctx) => {
+    const current = ctx.session.session as AdminSession;
+    if (!current.impersonatedBy) throw new AuthError(ADMIN_ERRORS.NOT_IMPERSONATING);
+    const { sessions } = ctx.auth;
+    await sessions.deleteByToken(current.token);
+    const adminToken = readAdminSessionCookie(ctx);
+    const admin = adminToken ? await sessions.findByToken(adminToken) : null;
+    clearAdminSessionCookie(ctx);
+    // The kept token must belong to the impersonator; anything else is not a way back.
+    if (!admin || admin.user.id !== current.impersonatedBy) {
+      clearSessionCookies(ctx);
+      return { session: null, user: null };
+    }
+    setSessionCookie(ctx, admin, !ctx.getCookie(ctx.auth.cookies.dontRemember));
+    return admin;
+  },
+);

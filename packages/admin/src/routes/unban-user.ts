@@ -1,0 +1,23 @@
+import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { ADMIN_ERRORS } from "../admin-errors.js";
+import type { ResolvedAdminOptions } from "../admin-options.js";
+import { requireAdminPermission } from "../check-admin-permission.js";
+
+/** POST /admin/unban-user: needs `user: ban` (lifting a ban is the same power as placing one). */
+export const unbanUser = (o: ResolvedAdminOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/admin/unban-user",
+      body: z.strictObject({ userId: z.string().min(1) }),
+      session: "required",
+      openapi: { summary: "Lift a user's ban (admin)" },
+    },
+    async (ctx) => {
+      requireAdminPermission(o, ctx.session.user, { user: ["ban"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS);
+      const user = await ctx.auth.users.update(ctx.body.userId, { banned: false, banReason: null, banExpires: null });
+      if (!user) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
+      return { user: ctx.auth.sessions.publicUser(user) };
+    },
+  );

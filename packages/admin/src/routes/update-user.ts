@@ -1,0 +1,52 @@
+import { AuthError, CORE_ERRORS, UniqueConstraintError, defineEndpoint, normalizeEmail } from "@gatehouse/core";
+import { z } from "zod";
+import { ADMIN_ERRORS } from "../admin-errors.js";
+import type { ResolvedAdminOptions } from "../admin-options.js";
+import { requireAdminPermission } from "../check-admin-permission.js";
+import { requireUser } from "../require-user.js";
+
+// Role and ban are absent on purpose: they have routes of their own, guarded by their own permissions.
+const data = z
+  .object({
+    name: z.string().min(1).max(256).optional(),
+    image: z.string().max(2048).nullish(),
+    email: z.string().optional(),
+    emailVerified: z.boolean().optional(),
+  })
+  .catchall(z.unknown());
+const OWN_KEYS: ReadonlySet<string> = new Set(Object.keys(data.shape));
+
+/** POST /admin/update-user: needs `user: update`. Changes core and additional fields of any user. */
+export const adminUpdateUser = (o: ResolvedAdminOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/admin/update-user",
+      body: z.strictObject({ userId: z.string().min(1), data }),
+      session: "required",
+      openapi: { summary: "Update a user (admin)" },
+    },
+    async (ctx) => {
+      requireAdminPermission(o, ctx.session.user, { user: ["update"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_UPDATE_USERS);
+      const { name, image, email, emailVerified } = ctx.body.data;
+      const update: Record<string, unknown> = { ...ctx.auth.userInput.parse(ctx.body.data, "update", OWN_KEYS) };
+      if (name !== undefined) update.name = name;
+      if (image !== undefined) update.image = image;
+      if (emailVerified !== undefined) update.emailVerified = emailVerified;
+      const user = await requireUser(ctx.auth, ctx.body.userId);
+      if (email !== undefined) {
+        const normalized = normalizeEmail(email);
+        if (normalized !== user.email) {
+          if (await ctx.auth.users.findByEmail(normalized)) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
+          update.email = normalized;
+        }
+      }
+      if (Object.keys(update).length === 0) throw new AuthError(CORE_ERRORS.NO_FIELDS_TO_UPDATE);
+      const updated = await ctx.auth.users.update(user.id, update).catch((error: unknown) => {
+        if (error instanceof UniqueConstraintError) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
+        throw error;
+      });
+      if (!updated) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
+      return ctx.auth.sessions.publicUser(updated);
+    },
+  );
