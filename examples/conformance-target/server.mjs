@@ -5,6 +5,8 @@ import { createAuth } from "@gatehouse/core";
 import { toNodeHandler } from "@gatehouse/core/node";
 import { organization } from "@gatehouse/organization";
 import { openAPI } from "@gatehouse/open-api";
+import { apiKey } from "@gatehouse/api-key";
+import { admin } from "@gatehouse/admin";
 import { handleOutbox, record } from "./outbox.mjs";
 import { githubMockFetch } from "./github-mock.mjs";
 import { openDatabase } from "./database.mjs";
@@ -71,12 +73,36 @@ const auth = createAuth({
         record({ type: "invitation", to: email, url: `${baseURL}/accept-invitation/${id}`, id }),
     }),
     openAPI(),
+    admin(),
+    // TARGET.md: 5 requests per key per 60 s. API_KEY_RATE_LIMIT (benchmarks only) sets the maximum; 0 turns it off.
+    apiKey({
+      rateLimit: {
+        enabled: process.env.API_KEY_RATE_LIMIT !== "0",
+        timeWindow: 60,
+        maxRequests: Number(process.env.API_KEY_RATE_LIMIT ?? 5),
+      },
+    }),
   ],
   logger: { error: (...args) => console.error(...args), warn: () => {} },
 });
 
 await auth.$context.adapter.migrate?.();
 await auth.ready();
+
+// TARGET.md: every fresh store holds the seeded admin, the suite's only way into the admin routes.
+{
+  const ctx = auth.$context;
+  const password = await ctx.passwords.hash("admin-password-123");
+  await ctx.transaction(async (tx) => {
+    const user = await tx.users.create({
+      name: "Admin",
+      email: "admin@example.com",
+      emailVerified: true,
+      role: "admin",
+    });
+    await tx.accounts.create({ userId: user.id, accountId: user.id, providerId: "credential", password });
+  });
+}
 
 const authHandler = toNodeHandler(auth);
 const server = createServer((req, res) => {

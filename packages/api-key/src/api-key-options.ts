@@ -1,0 +1,55 @@
+import type { ApiKeyPermissions } from "./api-key-types.js";
+
+/** Options of `apiKey()`. Every field is optional; durations are in seconds. */
+export interface ApiKeyOptions {
+  /** Request header that carries a key. Default `x-api-key`. */
+  headerName?: string;
+  /** Prefix of new keys when create names none, e.g. `gh_`. Default none. */
+  defaultPrefix?: string;
+  /** Random characters per key ([A-Za-z0-9], ~5.95 bits each). Default 64; at least 32. */
+  keyLength?: number;
+  /** Random characters kept in `start` after the prefix, for display. Default 6. */
+  startLength?: number;
+  /** Lifetime of keys created without `expiresIn`. Default null (no expiry). */
+  defaultExpiresIn?: number | null;
+  /** Permissions of keys created without any. Default none. */
+  defaultPermissions?: ApiKeyPermissions;
+  /** Per-key rate limit: `enabled: false` turns it off for every key. Default 100 requests per 60 s. */
+  rateLimit?: { enabled?: boolean; timeWindow?: number; maxRequests?: number };
+}
+
+/** Options with every default applied, resolved once when the plugin is built. */
+export interface ResolvedApiKeyOptions {
+  /** Lower-case: header lookups are case-insensitive. */
+  headerName: string;
+  defaultPrefix: string | null;
+  keyLength: number;
+  startLength: number;
+  defaultExpiresIn: number | null;
+  defaultPermissions: ApiKeyPermissions | null;
+  rateLimit: { enabled: boolean; timeWindow: number; maxRequests: number };
+}
+
+/** Applies the defaults; a key shorter than 32 random characters is a startup error. */
+export function resolveApiKeyOptions(options: ApiKeyOptions): ResolvedApiKeyOptions {
+  const keyLength = options.keyLength ?? 64;
+  if (!Number.isInteger(keyLength) || keyLength < 32)
+    throw new Error("Gatehouse api-key: keyLength must be an integer of at least 32");
+  const rateLimit = {
+    enabled: options.rateLimit?.enabled ?? true,
+    timeWindow: options.rateLimit?.timeWindow ?? 60,
+    maxRequests: options.rateLimit?.maxRequests ?? 100,
+  };
+  if (rateLimit.enabled && !(rateLimit.timeWindow > 0 && rateLimit.maxRequests > 0))
+    throw new Error("Gatehouse api-key: rateLimit.timeWindow and rateLimit.maxRequests must be positive");
+  return {
+    headerName: (options.headerName ?? "x-api-key").toLowerCase(),
+    defaultPrefix: options.defaultPrefix ?? null,
+    keyLength,
+    // However much of the key `start` shows, at least 26 random characters (~155 bits) stay secret.
+    startLength: Math.min(options.startLength ?? 6, keyLength - 26),
+    defaultExpiresIn: options.defaultExpiresIn ?? null,
+    defaultPermissions: options.defaultPermissions ?? null,
+    rateLimit,
+  };
+}

@@ -1,0 +1,29 @@
+import { defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { API_KEY_MODEL } from "../api-key-model.js";
+import { API_KEY_TAG } from "../authenticate-api-key.js";
+import { resolveKeyOwner } from "../resolve-key-owner.js";
+
+/**
+ * POST /api-key/delete-all-expired-api-keys: housekeeping. Over HTTP it deletes the caller's own expired
+ * keys; a server-side call (a cron job) deletes everyone's, or one user's when it names `userId`.
+ */
+export const deleteAllExpiredApiKeys = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api-key/delete-all-expired-api-keys",
+    body: z.object({ userId: z.string().min(1).optional() }),
+    session: "optional",
+    tags: [API_KEY_TAG],
+    openapi: { summary: "Delete expired API keys" },
+  },
+  async (ctx): Promise<{ success: true; deleted: number }> => {
+    const everyone = ctx.request === null && ctx.body.userId === undefined;
+    const owner = everyone ? [] : [{ field: "userId", value: resolveKeyOwner(ctx, ctx.body.userId) }];
+    const deleted = await ctx.auth.db.deleteMany({
+      model: API_KEY_MODEL,
+      where: [{ field: "expiresAt", operator: "lte", value: new Date(ctx.auth.now()) }, ...owner],
+    });
+    return { success: true, deleted };
+  },
+);

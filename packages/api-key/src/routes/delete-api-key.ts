@@ -1,0 +1,30 @@
+import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { API_KEY_ERRORS } from "../api-key-errors.js";
+import { API_KEY_MODEL } from "../api-key-model.js";
+import { API_KEY_TAG } from "../authenticate-api-key.js";
+import { resolveKeyOwner } from "../resolve-key-owner.js";
+
+/** POST /api-key/delete: removes one of the caller's keys; it stops authenticating at once. */
+export const deleteApiKey = defineEndpoint(
+  {
+    method: "POST",
+    path: "/api-key/delete",
+    body: z.object({ keyId: z.string().min(1), userId: z.string().min(1).optional() }),
+    session: "optional",
+    tags: [API_KEY_TAG],
+    openapi: { summary: "Delete one of the caller's API keys" },
+  },
+  async (ctx): Promise<{ success: true }> => {
+    const userId = resolveKeyOwner(ctx, ctx.body.userId);
+    const deleted = await ctx.auth.db.deleteMany({
+      model: API_KEY_MODEL,
+      where: [
+        { field: "id", value: ctx.body.keyId },
+        { field: "userId", value: userId },
+      ],
+    });
+    if (deleted === 0) throw new AuthError(API_KEY_ERRORS.KEY_NOT_FOUND);
+    return { success: true };
+  },
+);

@@ -1,0 +1,26 @@
+import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { z } from "zod";
+import { API_KEY_ERRORS } from "../api-key-errors.js";
+import { findOwnedApiKey } from "../api-key-repository.js";
+import type { ApiKey } from "../api-key-types.js";
+import { API_KEY_TAG } from "../authenticate-api-key.js";
+import { publicApiKey } from "../public-api-key.js";
+import { resolveKeyOwner } from "../resolve-key-owner.js";
+
+/** GET /api-key/get?id: one of the caller's keys, without key material; another user's key is not found. */
+export const getApiKey = defineEndpoint(
+  {
+    method: "GET",
+    path: "/api-key/get",
+    query: z.object({ id: z.string().min(1), userId: z.string().min(1).optional() }),
+    session: "optional",
+    tags: [API_KEY_TAG],
+    openapi: { summary: "One of the caller's API keys (never the key itself)" },
+  },
+  async (ctx): Promise<ApiKey> => {
+    const userId = resolveKeyOwner(ctx, ctx.query.userId);
+    const key = await findOwnedApiKey(ctx.auth.db, ctx.query.id, userId);
+    if (!key) throw new AuthError(API_KEY_ERRORS.KEY_NOT_FOUND);
+    return publicApiKey(key);
+  },
+);

@@ -1,0 +1,54 @@
+import { AuthError, defineEndpoint, isAuthError } from "@gatehouse/core";
+import { z } from "zod";
+import { API_KEY_ERRORS } from "../api-key-errors.js";
+import { permissionsInput } from "../api-key-input.js";
+import type { ResolvedApiKeyOptions } from "../api-key-options.js";
+import type { ApiKey, ApiKeyPermissions } from "../api-key-types.js";
+import { API_KEY_TAG } from "../authenticate-api-key.js";
+import { findApiKeyByHash } from "../api-key-repository.js";
+import { consumeApiKey } from "../consume-api-key.js";
+import { publicApiKey } from "../public-api-key.js";
+
+/** What verify answers: always 200; `error` says why a key is not valid. */
+export interface VerifyApiKeyResult {
+  valid: boolean;
+  error: { code: string; message: string } | null;
+  key: ApiKey | null;
+}
+
+/** True when `granted` holds every action `wanted` asks for. */
+export function grantsPermissions(granted: ApiKeyPermissions | null, wanted: ApiKeyPermissions): boolean {
+  return Object.entries(wanted).every(([resource, actions]) => {
+    const have = granted?.[resource];
+    return actions.every((action) => have?.includes(action) ?? false);
+  });
+}
+
+/**
+ * POST /api-key/verify: checks a key (and optionally its permissions) for a service that received it.
+ * A successful verify is a use: it counts against the key's remaining uses and rate limit.
+ */
+export const verifyApiKey = (o: ResolvedApiKeyOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/api-key/verify",
+      body: z.object({ key: z.string().min(1), permissions: permissionsInput.optional() }),
+      tags: [API_KEY_TAG],
+      openapi: { summary: "Check an API key and record its use" },
+    },
+    async (ctx): Promise<VerifyApiKeyResult> => {
+      const wanted = ctx.body.permissions;
+      try {
+        // The permission check runs before the use is recorded: a refused call spends nothing.
+        const key = await consumeApiKey(ctx.auth, o, ctx.body.key, findApiKeyByHash, (k) => {
+          if (wanted && !grantsPermissions(k.permissions, wanted))
+            throw new AuthError(API_KEY_ERRORS.KEY_PERMISSIONS_INSUFFICIENT);
+        });
+        return { valid: true, error: null, key: publicApiKey(key) };
+      } catch (error) {
+        if (!isAuthError(error)) throw error;
+        return { valid: false, error: { code: error.code, message: error.message }, key: null };
+      }
+    },
+  );
