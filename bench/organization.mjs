@@ -63,7 +63,9 @@ async function serverCpuMicros(pid) {
 async function measure(name, url, cookie, pid) {
   const run = () =>
     new Promise((resolve, reject) =>
-      autocannon({ url, connections, duration: seconds, headers: { cookie } }, (err, r) => (err ? reject(err) : resolve(r))),
+      autocannon({ url, connections, duration: seconds, headers: { cookie } }, (err, r) =>
+        err ? reject(err) : resolve(r),
+      ),
     );
   await run(); // warm-up
   const cpuBefore = await serverCpuMicros(pid);
@@ -79,9 +81,13 @@ async function measure(name, url, cookie, pid) {
 const target = await start();
 try {
   const owner = await signUp("owner");
-  const org = (await call("/organization/create", { cookie: owner.cookie, body: { name: "Bench", slug: "bench" } })).json;
+  const org = (await call("/organization/create", { cookie: owner.cookie, body: { name: "Bench", slug: "bench" } }))
+    .json;
   for (let t = 0; t < 5; t++)
-    await call("/organization/create-team", { cookie: owner.cookie, body: { name: `Team ${t}`, organizationId: org.id } });
+    await call("/organization/create-team", {
+      cookie: owner.cookie,
+      body: { name: `Team ${t}`, organizationId: org.id },
+    });
   for (let i = 0; i < memberCount; i++) {
     const user = await signUp(i);
     const inv = (

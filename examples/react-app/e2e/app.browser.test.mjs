@@ -1,0 +1,142 @@
+// Browser tests of the example app in Debian's Chromium, driven by playwright-core: sign-up, email
+// verification from the dev mailbox, sign-out and in, an organization with an invitation accepted in a
+// second browser, an API key, and the admin page. Screenshots go to test-output/browser/.
+// Run after `vite build`: node --test examples/react-app/e2e/
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+const shots = fileURLToPath(new URL("../../../test-output/browser/", import.meta.url));
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const port = 4700 + Math.floor(Math.random() * 200);
+const base = `http://127.0.0.1:${port}`;
+const password = "browser-password-1";
+
+let server;
+let browser;
+let dataDir;
+
+before(async () => {
+  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium)`);
+  mkdirSync(shots, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-"));
+  server = spawn(process.execPath, ["server.mjs"], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: join(dataDir, "e2e.db"),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve, reject) => {
+    server.stdout.on("data", (d) => String(d).includes("ready at") && resolve());
+    server.on("exit", (code) => reject(new Error(`example app exited ${code}`)));
+  });
+  browser = await chromium.launch({
+    executablePath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signUp(page, name, email) {
+  await page.goto(`${base}/sign-up`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByTestId("greeting").waitFor();
+}
+
+/** Opens the newest mailbox link to `email` whose subject matches. */
+async function openMail(page, email, subject) {
+  await page.goto(`${base}/mailbox`);
+  const message = page.getByTestId("message").filter({ hasText: email }).filter({ hasText: subject }).first();
+  await message.waitFor();
+  await message.getByTestId("message-link").click();
+}
+
+test("sign up, verify from the mailbox, sign out and in, organization with an invited member, API key, admin", async () => {
+  const alice = await browser.newContext();
+  const page = await alice.newPage();
+
+  await signUp(page, "Alice", "alice@example.com");
+  assert.equal(await page.getByTestId("greeting").textContent(), "Hello, Alice");
+  await page.getByTestId("unverified").waitFor();
+
+  await openMail(page, "alice@example.com", "Verify your email");
+  await page.getByTestId("verified").waitFor();
+  await page.screenshot({ path: join(shots, "01-verified.png") });
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel("Email").fill("alice@example.com");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByTestId("greeting").waitFor();
+
+  await page.goto(`${base}/organizations`);
+  await page.getByLabel("Name").fill("Acme");
+  await page.getByRole("button", { name: "Create" }).click();
+  await page.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
+  await page.getByLabel("Email").fill("bob@example.com");
+  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByTestId("invitation-row").filter({ hasText: "bob@example.com" }).waitFor();
+
+  // Bob, in a browser of his own, signs up and accepts from the mailbox.
+  const bob = await browser.newContext();
+  const bobPage = await bob.newPage();
+  await signUp(bobPage, "Bob", "bob@example.com");
+  await openMail(bobPage, "bob@example.com", "Join Acme");
+  await bobPage.getByTestId("invitation").waitFor();
+  await bobPage.getByRole("button", { name: "Accept" }).click();
+  await bobPage.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
+  assert.equal(await bobPage.getByTestId("member-row").count(), 2);
+  await bobPage.screenshot({ path: join(shots, "02-bob-joined.png") });
+
+  await page.reload();
+  await page.getByTestId("member-row").filter({ hasText: "bob@example.com" }).waitFor();
+  await page.screenshot({ path: join(shots, "03-organization.png") });
+
+  await page.goto(`${base}/api-keys`);
+  await page.getByLabel("Name").fill("ci");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = await page.getByTestId("new-key").textContent();
+  assert.ok(key && key.length >= 16);
+  await page.getByTestId("key-row").filter({ hasText: "ci" }).waitFor();
+  await page.screenshot({ path: join(shots, "04-api-key.png") });
+  const asKey = await (await fetch(`${base}/api/auth/get-session`, { headers: { "x-api-key": key } })).json();
+  assert.equal(asKey?.user?.email, "alice@example.com");
+
+  // The seeded admin bans Bob; Bob's open session ends.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto(`${base}/sign-in`);
+  await adminPage.getByLabel("Email").fill("admin@example.com");
+  await adminPage.getByLabel("Password").fill("admin-password-123");
+  await adminPage.getByRole("button", { name: "Sign in" }).click();
+  await adminPage.getByRole("link", { name: "Admin" }).click();
+  const bobRow = adminPage.getByTestId("user-row").filter({ hasText: "bob@example.com" });
+  await bobRow.getByRole("button", { name: "Ban" }).click();
+  await bobRow.filter({ hasText: "banned" }).waitFor();
+  await adminPage.screenshot({ path: join(shots, "05-admin.png") });
+  await bobPage.reload();
+  await bobPage.getByRole("link", { name: "Sign in" }).first().waitFor();
+
+  await Promise.all([alice.close(), bob.close(), adminContext.close()]);
+});

@@ -1,0 +1,17 @@
+// The dev mailbox: every email the app would send is kept here (newest first) and shown at /mailbox.
+// Never use this in production: wire the send functions to a real mailer instead.
+const messages = [];
+
+/** Records one email. `link` is the URL the email would carry. */
+export function deliver({ to, subject, link }) {
+  messages.unshift({ id: String(messages.length + 1), to, subject, link, sentAt: new Date().toISOString() });
+  console.log(`[mailbox] to ${to}: ${subject} — ${link}`);
+}
+
+/** Answers GET /dev/mailbox with the messages as JSON; returns false for any other request. */
+export function handleMailbox(req, res) {
+  if (req.method !== "GET" || !req.url?.startsWith("/dev/mailbox")) return false;
+  res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify(messages));
+  return true;
+}

@@ -1,0 +1,72 @@
+import { client } from "./auth-client.js";
+import { usePath } from "./router.js";
+import { Link } from "./ui.js";
+import { AcceptInvitation } from "./pages/AcceptInvitation.js";
+import { Account } from "./pages/Account.js";
+import { AdminPage } from "./pages/AdminPage.js";
+import { ApiKeys } from "./pages/ApiKeys.js";
+import { ForgotPassword, ResetPassword } from "./pages/PasswordReset.js";
+import { Home } from "./pages/Home.js";
+import { Mailbox } from "./pages/Mailbox.js";
+import { Organizations } from "./pages/Organizations.js";
+import { SignIn, SignUp } from "./pages/SignIn.js";
+
+function Page({ path }: { path: string }) {
+  if (path === "/sign-in") return <SignIn />;
+  if (path === "/sign-up") return <SignUp />;
+  if (path === "/forgot-password") return <ForgotPassword />;
+  if (path === "/reset-password") return <ResetPassword />;
+  if (path === "/mailbox") return <Mailbox />;
+  if (path.startsWith("/accept-invitation/")) return <AcceptInvitation id={path.slice("/accept-invitation/".length)} />;
+  if (path === "/account") return <Account />;
+  if (path === "/organizations") return <Organizations />;
+  if (path === "/api-keys") return <ApiKeys />;
+  if (path === "/admin") return <AdminPage />;
+  return <Home />;
+}
+
+export function App() {
+  const path = usePath();
+  const { data, isPending } = client.useSession();
+  const user = data?.user as { name: string; email: string; role?: string } | undefined;
+  const impersonatedBy = (data?.session as { impersonatedBy?: string | null } | undefined)?.impersonatedBy;
+  return (
+    <div className="shell">
+      <header>
+        <Link to="/">
+          <strong>Gatehouse</strong> example
+        </Link>
+        <nav>
+          {user ? (
+            <>
+              <Link to="/account">Account</Link>
+              <Link to="/organizations">Organizations</Link>
+              <Link to="/api-keys">API keys</Link>
+              {user.role?.split(",").includes("admin") && <Link to="/admin">Admin</Link>}
+            </>
+          ) : (
+            <>
+              <Link to="/sign-in">Sign in</Link>
+              <Link to="/sign-up">Sign up</Link>
+            </>
+          )}
+          <Link to="/mailbox">Mailbox</Link>
+          {user && (
+            <button type="button" className="link" onClick={() => client.signOut()}>
+              Sign out
+            </button>
+          )}
+        </nav>
+      </header>
+      {impersonatedBy && (
+        <div className="banner">
+          Impersonating {user?.email}.{" "}
+          <button type="button" onClick={() => client.admin.stopImpersonating().then(() => location.assign("/admin"))}>
+            Stop impersonating
+          </button>
+        </div>
+      )}
+      <main>{isPending ? <p className="muted">Loading…</p> : <Page path={path} />}</main>
+    </div>
+  );
+}

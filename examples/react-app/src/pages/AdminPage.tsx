@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { client } from "../auth-client.js";
+import { ErrorNote, formValues, useLoad } from "../ui.js";
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string | null;
+  banned: boolean | null;
+  banReason: string | null;
+}
+
+export function AdminPage() {
+  const [search, setSearch] = useState("");
+  const [error, setError] = useState<{ message?: string } | null>(null);
+  const users = useLoad<{ users: UserRow[]; total: number }>(
+    () =>
+      client.admin.listUsers({
+        limit: 50,
+        sortBy: "createdAt",
+        sortDirection: "desc",
+        ...(search ? { searchValue: search, searchField: "email", searchOperator: "contains" } : {}),
+      }),
+    [search],
+  );
+  const act = async (p: Promise<{ error: { message?: string } | null }>) => {
+    setError((await p).error);
+    void users.reload();
+  };
+  return (
+    <section>
+      <h1>Admin</h1>
+      <ErrorNote error={users.error ?? error} />
+      <form onSubmit={(e) => setSearch(formValues(e).q ?? "")} className="inline">
+        <input name="q" placeholder="Search by email" defaultValue={search} />
+        <button type="submit">Search</button>
+      </form>
+      <p className="muted">{users.data?.total ?? 0} users</p>
+      <table>
+        <thead>
+          <tr>
+            <th>User</th>
+            <th>Role</th>
+            <th>Status</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {users.data?.users.map((u) => (
+            <tr key={u.id} data-testid="user-row">
+              <td>
+                {u.name} <span className="muted">{u.email}</span>
+              </td>
+              <td>
+                <select
+                  value={u.role ?? "user"}
+                  aria-label={`Role of ${u.email}`}
+                  onChange={(e) => act(client.admin.setRole({ userId: u.id, role: e.target.value }))}
+                >
+                  <option>user</option>
+                  <option>admin</option>
+                </select>
+              </td>
+              <td>{u.banned ? `banned${u.banReason ? `: ${u.banReason}` : ""}` : "active"}</td>
+              <td>
+                {u.banned ? (
+                  <button type="button" onClick={() => act(client.admin.unbanUser({ userId: u.id }))}>
+                    Unban
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => act(client.admin.banUser({ userId: u.id, banReason: "banned from the admin page" }))}
+                  >
+                    Ban
+                  </button>
+                )}{" "}
+                <button
+                  type="button"
+                  onClick={async () => {
+                    const r = await client.admin.impersonateUser({ userId: u.id });
+                    if (r.error) setError(r.error);
+                    else location.assign("/");
+                  }}
+                >
+                  Impersonate
+                </button>{" "}
+                <button type="button" onClick={() => act(client.admin.revokeUserSessions({ userId: u.id }))}>
+                  Sign out everywhere
+                </button>{" "}
+                <button type="button" onClick={() => act(client.admin.removeUser({ userId: u.id }))}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

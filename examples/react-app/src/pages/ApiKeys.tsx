@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { client } from "../auth-client.js";
+import { ErrorNote, formValues, useLoad } from "../ui.js";
+
+interface KeyRow {
+  id: string;
+  name: string | null;
+  start: string | null;
+  enabled: boolean;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+export function ApiKeys() {
+  const [created, setCreated] = useState<string | null>(null);
+  const [error, setError] = useState<{ message?: string } | null>(null);
+  const keys = useLoad<{ apiKeys: KeyRow[] }>(() => client.apiKey.list(), []);
+  const after = async (p: Promise<{ error: { message?: string } | null }>) => {
+    setError((await p).error);
+    void keys.reload();
+  };
+  return (
+    <section>
+      <h1>API keys</h1>
+      <p className="muted">
+        Send a key in the <code>x-api-key</code> header to call the API as yourself.
+      </p>
+      <ErrorNote error={error} />
+      <form
+        className="card"
+        onSubmit={async (e) => {
+          const { name = "" } = formValues(e);
+          const r = await client.apiKey.create({ name });
+          setError(r.error);
+          setCreated(r.data?.key ?? null);
+          void keys.reload();
+        }}
+      >
+        <label>
+          Name <input name="name" required />
+        </label>
+        <button type="submit">Create key</button>
+      </form>
+      {created && (
+        <p className="card ok" role="status">
+          Your new key (shown once): <code data-testid="new-key">{created}</code>
+        </p>
+      )}
+      <table>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Starts with</th>
+            <th>Status</th>
+            <th>Created</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {keys.data?.apiKeys.map((k) => (
+            <tr key={k.id} data-testid="key-row">
+              <td>{k.name}</td>
+              <td>
+                <code>{k.start}…</code>
+              </td>
+              <td>{k.enabled ? "enabled" : "disabled"}</td>
+              <td>{new Date(k.createdAt).toLocaleString()}</td>
+              <td>
+                <button type="button" onClick={() => after(client.apiKey.update({ keyId: k.id, enabled: !k.enabled }))}>
+                  {k.enabled ? "Disable" : "Enable"}
+                </button>{" "}
+                <button type="button" onClick={() => after(client.apiKey.delete({ keyId: k.id }))}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { client } from "../auth-client.js";
+import { navigate } from "../router.js";
+import { ErrorNote, Link, formValues } from "../ui.js";
+
+export function ForgotPassword() {
+  const [sent, setSent] = useState(false);
+  return (
+    <section className="narrow">
+      <h1>Reset your password</h1>
+      {sent ? (
+        <p role="status">
+          If that address has an account, a reset link is on its way — see the <Link to="/mailbox">mailbox</Link>.
+        </p>
+      ) : (
+        <form
+          onSubmit={async (e) => {
+            const { email = "" } = formValues(e);
+            await client.requestPasswordReset({ email, redirectTo: "/reset-password" });
+            setSent(true);
+          }}
+        >
+          <label>
+            Email <input name="email" type="email" required />
+          </label>
+          <button type="submit">Send reset link</button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+export function ResetPassword() {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token");
+  const [error, setError] = useState<{ message?: string } | null>(
+    params.get("error") ? { message: "This reset link is invalid or has expired." } : null,
+  );
+  if (!token) return <ErrorNote error={error ?? { message: "This reset link is invalid or has expired." }} />;
+  return (
+    <section className="narrow">
+      <h1>Choose a new password</h1>
+      <form
+        onSubmit={async (e) => {
+          const { newPassword = "" } = formValues(e);
+          const r = await client.resetPassword({ token, newPassword });
+          setError(r.error);
+          if (!r.error) navigate("/sign-in");
+        }}
+      >
+        <label>
+          New password <input name="newPassword" type="password" required minLength={8} />
+        </label>
+        <button type="submit">Set password</button>
+        <ErrorNote error={error} />
+      </form>
+    </section>
+  );
+}

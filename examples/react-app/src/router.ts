@@ -1,0 +1,23 @@
+import { useSyncExternalStore } from "react";
+
+// A ten-line router: pathname-based, so emailed links (/accept-invitation/…, /reset-password?token=…)
+// land on the right page; the server answers every unknown path with the app.
+const listeners = new Set<() => void>();
+window.addEventListener("popstate", () => {
+  for (const l of listeners) l();
+});
+
+export function navigate(to: string): void {
+  history.pushState(null, "", to);
+  for (const l of listeners) l();
+}
+
+export function usePath(): string {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => location.pathname,
+  );
+}
