@@ -43,11 +43,14 @@ export function useLoad<T>(
     error: null,
     loading: true,
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what the loader reads.
-  const reload = useCallback(async () => {
-    const r = await load();
-    setState({ data: r.data, error: r.error, loading: false });
-  }, deps);
+  const reload = useCallback(
+    async () => {
+      const r = await load();
+      setState({ data: r.data, error: r.error, loading: false });
+    },
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what the loader reads.
+    deps,
+  );
   useEffect(() => {
     void reload();
   }, [reload]);

@@ -1,5 +1,6 @@
 /** @gatehouse/admin/client — the browser half: the routes table for the typed client. */
 import { ADMIN_ROUTES } from "./routes-table.js";
+import type { admin } from "./admin-plugin.js";
 
 export { ADMIN_ROUTES } from "./routes-table.js";
 
@@ -8,5 +9,7 @@ export { ADMIN_ROUTES } from "./routes-table.js";
  * impersonate-user and stop-impersonating refresh the session store.
  */
 export function adminClient() {
-  return { id: "admin", routes: ADMIN_ROUTES } as const;
+  const plugin = { id: "admin", routes: ADMIN_ROUTES } as const;
+  // Type only: the client infers each call's body and result from the server's endpoints.
+  return plugin as typeof plugin & { $endpoints?: ReturnType<typeof admin>["endpoints"] };
 }

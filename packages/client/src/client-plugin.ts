@@ -14,4 +14,9 @@ export interface ClientPlugin {
   routes?: Record<string, RouteEntry>;
   /** Stores by name: `activeOrganization` becomes `client.$activeOrganization` (and `useActiveOrganization`). */
   queries?: Record<string, ClientQuery>;
+  /**
+   * Type only, never set: the server plugin's endpoints, from which the client infers each call's
+   * body and result (`$endpoints?: ReturnType<typeof myPlugin>["endpoints"]`).
+   */
+  $endpoints?: unknown;
 }

@@ -7,13 +7,14 @@ import { pathFor } from "./route-path.js";
 import { createSessionStore } from "./session-store.js";
 import type { SessionStore } from "./session-store.js";
 import type { ClientSession, CoreClient } from "./client-types.js";
+import type { PluginCalls, PluginQueries } from "./plugin-calls.js";
 
-export interface AuthClientOptions {
+export interface AuthClientOptions<P extends readonly ClientPlugin[] = readonly ClientPlugin[]> {
   /** The server's origin; default: the page's origin. */
   baseURL?: string;
   /** Where the auth routes are mounted. Default `/api/auth`. */
   basePath?: string;
-  plugins?: readonly ClientPlugin[];
+  plugins?: P;
   /** Defaults for every call (headers, retry, onSuccess, onError, fetch). */
   fetchOptions?: FetchOptions;
 }
@@ -21,18 +22,25 @@ export interface AuthClientOptions {
 /** Per-call options, given as the second argument: `client.signOut({}, { retry: 2 })`. */
 export type CallOptions = FetchOptions & { query?: Record<string, string | number | boolean | undefined> };
 
-export type AuthClient = CoreClient & {
-  /** The session store: subscribe, or use `useSession` from @gatehouse/react. */
-  $session: SessionStore<ClientSession>["$session"];
-  $store: SessionStore<ClientSession>;
-  /** Any route by path, for plugin endpoints the types do not know yet. */
-  $fetch<T = unknown>(
-    path: string,
-    init?: { method?: "GET" | "POST"; body?: unknown } & CallOptions,
-  ): Promise<ClientResult<T>>;
-  // biome-ignore lint/suspicious/noExplicitAny: the proxy answers any further call path at run time.
-  [custom: string]: any;
+/** The stores plugins add: `activeOrganization` becomes `$activeOrganization`. */
+export type PluginStores<P extends readonly ClientPlugin[]> = {
+  [K in keyof PluginQueries<P> as `$${K & string}`]: SessionStore<PluginQueries<P>[K]>["$session"];
 };
+
+export type AuthClient<P extends readonly ClientPlugin[] = []> = CoreClient &
+  PluginCalls<P> &
+  PluginStores<P> & {
+    /** The session store: subscribe, or use `useSession` from @gatehouse/react. */
+    $session: SessionStore<ClientSession>["$session"];
+    $store: SessionStore<ClientSession>;
+    /** Any route by path, for plugin endpoints the types do not know yet. */
+    $fetch<T = unknown>(
+      path: string,
+      init?: { method?: "GET" | "POST"; body?: unknown } & CallOptions,
+    ): Promise<ClientResult<T>>;
+    // biome-ignore lint/suspicious/noExplicitAny: the proxy answers any further call path at run time.
+    [custom: string]: any;
+  };
 
 /**
  * The client: `client.signIn.email(body)` → `POST /sign-in/email`. Methods and paths come from the
@@ -40,7 +48,9 @@ export type AuthClient = CoreClient & {
  * without a body, POST with one). Results are `{data, error}`, never throws. A response carrying
  * `url` and `redirect: true` navigates the browser.
  */
-export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
+export function createAuthClient<const P extends readonly ClientPlugin[] = []>(
+  options: AuthClientOptions<P> = {},
+): AuthClient<P> {
   const origin = options.baseURL ?? (typeof location !== "undefined" ? location.origin : "");
   const base = `${origin.replace(/\/+$/, "")}${options.basePath ?? "/api/auth"}`;
   const routes: Record<string, RouteEntry> = { ...CORE_ROUTES };
@@ -126,5 +136,5 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
       },
     });
   }
-  return proxy([]) as AuthClient;
+  return proxy([]) as AuthClient<P>;
 }

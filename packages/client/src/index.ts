@@ -4,3 +4,5 @@ export type { ClientPlugin } from "./client-plugin.js";
 export type { ClientError, ClientResult, FetchOptions, RetryOption } from "./fetch-json.js";
 export type { SessionState, SessionStore } from "./session-store.js";
 export type { ClientSession, ClientSessionRecord, ClientUser, CoreClient } from "./client-types.js";
+export type { PluginStores } from "./create-auth-client.js";
+export type { CallsOf, PluginCalls, PluginQueries, ResultAt, Serialized } from "./plugin-calls.js";

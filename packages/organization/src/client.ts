@@ -1,5 +1,6 @@
 /** @gatehouse/organization/client — the browser half: routes table and stores for the typed client. */
 import { ORGANIZATION_ROUTES } from "./routes-table.js";
+import type { organization } from "./organization-plugin.js";
 
 export { ORGANIZATION_ROUTES } from "./routes-table.js";
 
@@ -12,7 +13,7 @@ const stale = ["organization", "session"] as const;
  * (`useActiveOrganization()` / `useListOrganizations()` in @gatehouse/react).
  */
 export function organizationClient() {
-  return {
+  const plugin = {
     id: "organization",
     routes: ORGANIZATION_ROUTES,
     queries: {
@@ -20,4 +21,6 @@ export function organizationClient() {
       listOrganizations: { path: "/organization/list", invalidatedBy: stale },
     },
   } as const;
+  // Type only: the client infers each call's body and result from the server's endpoints.
+  return plugin as typeof plugin & { $endpoints?: ReturnType<typeof organization>["endpoints"] };
 }

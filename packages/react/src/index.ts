@@ -1,23 +1,32 @@
 import { createAuthClient as createBaseClient } from "@gatehouse/client";
-import type { AuthClient, AuthClientOptions, ClientSession, SessionState } from "@gatehouse/client";
+import type {
+  AuthClient,
+  AuthClientOptions,
+  ClientPlugin,
+  ClientSession,
+  PluginQueries,
+  SessionState,
+} from "@gatehouse/client";
 import { useSession as useSessionOf, useStore } from "./use-session.js";
 
-export type ReactAuthClient = AuthClient & {
-  /** The signed-in session, re-rendering on every change. */
-  useSession(): SessionState<ClientSession>;
-  /** With organizationClient(): the full active organization (null when none is active). */
-  // biome-ignore lint/suspicious/noExplicitAny: the organization's shape comes from the server plugin.
-  useActiveOrganization(): SessionState<any>;
-  /** With organizationClient(): the organizations the user belongs to. */
-  // biome-ignore lint/suspicious/noExplicitAny: the organization's shape comes from the server plugin.
-  useListOrganizations(): SessionState<any[]>;
+/** `use<Store>()` for every store a plugin adds: `activeOrganization` → `useActiveOrganization()`. */
+export type PluginHooks<P extends readonly ClientPlugin[]> = {
+  [K in keyof PluginQueries<P> as `use${Capitalize<K & string>}`]: () => SessionState<PluginQueries<P>[K]>;
 };
+
+export type ReactAuthClient<P extends readonly ClientPlugin[] = []> = AuthClient<P> &
+  PluginHooks<P> & {
+    /** The signed-in session, re-rendering on every change. */
+    useSession(): SessionState<ClientSession>;
+  };
 
 /**
  * The Gatehouse client with React hooks attached: `useSession()`, and `use<Store>()` for every store a
  * client plugin adds (`organizationClient()` adds `useActiveOrganization` and `useListOrganizations`).
  */
-export function createAuthClient(options: AuthClientOptions = {}): ReactAuthClient {
+export function createAuthClient<const P extends readonly ClientPlugin[] = []>(
+  options: AuthClientOptions<P> = {},
+): ReactAuthClient<P> {
   const client = createBaseClient(options);
   const hooks = new Map<string, () => unknown>([["useSession", () => useSessionOf(client)]]);
   for (const plugin of options.plugins ?? []) {
@@ -32,7 +41,7 @@ export function createAuthClient(options: AuthClientOptions = {}): ReactAuthClie
       if (typeof prop === "string" && hooks.has(prop)) return hooks.get(prop);
       return Reflect.get(target, prop, receiver);
     },
-  }) as ReactAuthClient;
+  }) as ReactAuthClient<P>;
 }
 
 export { useSessionOf as useSessionFrom, useStore };

@@ -39,10 +39,11 @@ function Who({ client }: { client: ReactAuthClient }) {
   return createElement("span", null, isPending ? "…" : (data?.user.name ?? "nobody"));
 }
 
-function ActiveOrg({ client }: { client: ReactAuthClient }) {
+function ActiveOrg({ client }: { client: ReactAuthClient<[ReturnType<typeof organizationClient>]> }) {
+  // Both hooks are typed from the server's endpoints: no annotations needed.
   const active = client.useActiveOrganization();
   const list = client.useListOrganizations();
-  const names = (list.data ?? []).map((o: { name: string }) => o.name).join(",");
+  const names = (list.data ?? []).map((o) => o.name).join(",");
   return createElement("span", null, `${active.data?.name ?? "none"}|${names}`);
 }
 
@@ -91,13 +92,14 @@ describe("useSession", () => {
       await client.organization.create({ name: "Acme", slug: "acme" });
     });
     await vi.waitFor(() => expect(container.textContent).toBe("Acme|Acme"));
-    let second: { data: { id: string } } = { data: { id: "" } };
+    let secondId = "";
     await act(async () => {
-      second = await client.organization.create({ name: "Beta", slug: "beta", keepCurrentActiveOrganization: true });
+      const r = await client.organization.create({ name: "Beta", slug: "beta", keepCurrentActiveOrganization: true });
+      secondId = r.data?.id ?? "";
     });
     await vi.waitFor(() => expect(container.textContent).toBe("Acme|Acme,Beta"));
     await act(async () => {
-      await client.organization.setActive({ organizationId: second.data.id });
+      await client.organization.setActive({ organizationId: secondId });
     });
     await vi.waitFor(() => expect(container.textContent).toBe("Beta|Acme,Beta"));
     await act(async () => root.unmount());

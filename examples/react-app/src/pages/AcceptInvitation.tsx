@@ -3,19 +3,10 @@ import { client } from "../auth-client.js";
 import { navigate } from "../router.js";
 import { ErrorNote, Link, useLoad } from "../ui.js";
 
-interface InvitationView {
-  id: string;
-  email: string;
-  role: string;
-  status: string;
-  organizationName?: string;
-  organization?: { name: string };
-}
-
 export function AcceptInvitation({ id }: { id: string }) {
   const { data: session } = client.useSession();
   const [error, setError] = useState<{ message?: string } | null>(null);
-  const invitation = useLoad<InvitationView>(
+  const invitation = useLoad(
     () => (session ? client.organization.getInvitation({ id }) : Promise.resolve({ data: null, error: null })),
     [id, session?.user.id],
   );
@@ -27,7 +18,7 @@ export function AcceptInvitation({ id }: { id: string }) {
       </p>
     );
   const inv = invitation.data;
-  const orgName = inv?.organizationName ?? inv?.organization?.name ?? "the organization";
+  const orgName = inv?.organizationName ?? "the organization";
   return (
     <section className="narrow">
       <h1>Invitation</h1>

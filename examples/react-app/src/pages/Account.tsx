@@ -2,19 +2,11 @@ import { useState } from "react";
 import { client } from "../auth-client.js";
 import { ErrorNote, formValues, useLoad } from "../ui.js";
 
-interface SessionRow {
-  id: string;
-  token: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-}
-
 export function Account() {
   const { data: session } = client.useSession();
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<{ message?: string } | null>(null);
-  const sessions = useLoad<SessionRow[]>(() => client.listSessions(), []);
+  const sessions = useLoad(() => client.listSessions(), []);
   if (!session) return <p>Please sign in.</p>;
   const done = (r: { error: { message?: string } | null }, ok: string) => {
     setError(r.error);

@@ -2,25 +2,16 @@ import { useState } from "react";
 import { client } from "../auth-client.js";
 import { ErrorNote, formValues, useLoad } from "../ui.js";
 
-interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: string | null;
-  banned: boolean | null;
-  banReason: string | null;
-}
-
 export function AdminPage() {
   const [search, setSearch] = useState("");
   const [error, setError] = useState<{ message?: string } | null>(null);
-  const users = useLoad<{ users: UserRow[]; total: number }>(
+  const users = useLoad(
     () =>
       client.admin.listUsers({
         limit: 50,
         sortBy: "createdAt",
         sortDirection: "desc",
-        ...(search ? { searchValue: search, searchField: "email", searchOperator: "contains" } : {}),
+        ...(search ? ({ searchValue: search, searchField: "email", searchOperator: "contains" } as const) : {}),
       }),
     [search],
   );

@@ -2,19 +2,10 @@ import { useState } from "react";
 import { client } from "../auth-client.js";
 import { ErrorNote, formValues, useLoad } from "../ui.js";
 
-interface KeyRow {
-  id: string;
-  name: string | null;
-  start: string | null;
-  enabled: boolean;
-  createdAt: string;
-  expiresAt: string | null;
-}
-
 export function ApiKeys() {
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<{ message?: string } | null>(null);
-  const keys = useLoad<{ apiKeys: KeyRow[] }>(() => client.apiKey.list(), []);
+  const keys = useLoad(() => client.apiKey.list(), []);
   const after = async (p: Promise<{ error: { message?: string } | null }>) => {
     setError((await p).error);
     void keys.reload();

@@ -2,16 +2,8 @@ import { useState } from "react";
 import { client } from "../auth-client.js";
 import { ErrorNote, formValues } from "../ui.js";
 
-interface Org {
-  id: string;
-  name: string;
-  slug: string;
-}
-interface FullOrg extends Org {
-  members: { id: string; role: string; user: { name: string; email: string } }[];
-  invitations: { id: string; email: string; role: string; status: string }[];
-  teams?: { id: string; name: string }[];
-}
+/** The active organization as the server returns it, typed from the organization plugin. */
+type FullOrg = NonNullable<ReturnType<typeof client.useActiveOrganization>["data"]>;
 
 const slugify = (s: string) =>
   s
@@ -24,8 +16,8 @@ export function Organizations() {
   const active = client.useActiveOrganization();
   const [error, setError] = useState<{ message?: string } | null>(null);
   const run = async (p: Promise<{ error: { message?: string } | null }>) => setError((await p).error);
-  const orgs = (list.data ?? []) as Org[];
-  const full = active.data as FullOrg | null;
+  const orgs = list.data ?? [];
+  const full = active.data;
   return (
     <section>
       <h1>Organizations</h1>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
+import { publicAdminUser } from "../public-admin-user.js";
 
 const body = z.strictObject({
   userId: z.string().min(1),
@@ -34,6 +35,6 @@ export const banUser = (o: ResolvedAdminOptions) =>
         await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: banned.id }] });
         return banned;
       });
-      return { user: ctx.auth.sessions.publicUser(user) };
+      return { user: publicAdminUser(ctx.auth.sessions, user) };
     },
   );

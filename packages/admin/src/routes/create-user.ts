@@ -4,6 +4,7 @@ import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
 import { validateRoles } from "../role-names.js";
+import { publicAdminUser } from "../public-admin-user.js";
 
 const body = z.strictObject({
   email: z.string(),
@@ -61,6 +62,6 @@ export const createUser = (o: ResolvedAdminOptions) =>
           if (error instanceof UniqueConstraintError) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
           throw error;
         });
-      return { user: sessions.publicUser(user) };
+      return { user: publicAdminUser(sessions, user) };
     },
   );

@@ -4,6 +4,7 @@ import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
 import { requireUser } from "../require-user.js";
+import { publicAdminUser } from "../public-admin-user.js";
 
 /** GET /admin/get-user?id: needs `user: get`; 404 for an unknown id. */
 export const getUser = (o: ResolvedAdminOptions) =>
@@ -17,6 +18,6 @@ export const getUser = (o: ResolvedAdminOptions) =>
     },
     async (ctx) => {
       requireAdminPermission(o, ctx.session.user, { user: ["get"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_GET_USER);
-      return ctx.auth.sessions.publicUser(await requireUser(ctx.auth, ctx.query.id));
+      return publicAdminUser(ctx.auth.sessions, await requireUser(ctx.auth, ctx.query.id));
     },
   );

@@ -4,6 +4,7 @@ import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
 import { buildUserListQuery, listableUserFields } from "../user-list-query.js";
+import { publicAdminUser } from "../public-admin-user.js";
 
 const query = z.object({
   searchValue: z.string().max(256).optional(),
@@ -39,6 +40,6 @@ export const listUsers = (o: ResolvedAdminOptions) =>
         db.findMany({ model: "user", where, sortBy, limit, offset }),
         db.count({ model: "user", where }),
       ]);
-      return { users: rows.map((row) => sessions.publicUser(row)), total, limit, offset };
+      return { users: rows.map((row) => publicAdminUser(sessions, row)), total, limit, offset };
     },
   );

@@ -4,6 +4,7 @@ import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
 import { validateRoles } from "../role-names.js";
+import { publicAdminUser } from "../public-admin-user.js";
 
 /**
  * POST /admin/set-role: needs `user: set-role`. Takes effect on the user's next request: permission
@@ -23,6 +24,6 @@ export const setRole = (o: ResolvedAdminOptions) =>
       const role = validateRoles(o, ctx.body.role);
       const user = await ctx.auth.users.update(ctx.body.userId, { role });
       if (!user) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
-      return { user: ctx.auth.sessions.publicUser(user) };
+      return { user: publicAdminUser(ctx.auth.sessions, user) };
     },
   );

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
+import { publicAdminUser } from "../public-admin-user.js";
 
 /** POST /admin/unban-user: needs `user: ban` (lifting a ban is the same power as placing one). */
 export const unbanUser = (o: ResolvedAdminOptions) =>
@@ -18,6 +19,6 @@ export const unbanUser = (o: ResolvedAdminOptions) =>
       requireAdminPermission(o, ctx.session.user, { user: ["ban"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS);
       const user = await ctx.auth.users.update(ctx.body.userId, { banned: false, banReason: null, banExpires: null });
       if (!user) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
-      return { user: ctx.auth.sessions.publicUser(user) };
+      return { user: publicAdminUser(ctx.auth.sessions, user) };
     },
   );

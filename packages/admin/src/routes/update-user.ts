@@ -4,6 +4,7 @@ import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
 import { requireUser } from "../require-user.js";
+import { publicAdminUser } from "../public-admin-user.js";
 
 // Role and ban are absent on purpose: they have routes of their own, guarded by their own permissions.
 const data = z
@@ -47,6 +48,6 @@ export const adminUpdateUser = (o: ResolvedAdminOptions) =>
         throw error;
       });
       if (!updated) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
-      return ctx.auth.sessions.publicUser(updated);
+      return publicAdminUser(ctx.auth.sessions, updated);
     },
   );

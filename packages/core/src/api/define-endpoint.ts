@@ -86,18 +86,27 @@ export interface Endpoint<
   config: EndpointConfig<B, Q, S>;
   // Method syntax on purpose: parameters stay bivariant, so any endpoint fits `Endpoint`.
   handler(ctx: EndpointContext<Infer<B>, Infer<Q>, S>): Promise<R>;
+  /**
+   * Type only, never set: the result, readable without instantiating `handler`'s context type
+   * (which costs the typed client tens of thousands of type instantiations per plugin).
+   */
+  readonly $result?: R;
 }
 
-/** Declares an endpoint. One endpoint per file, named after the file. */
+/**
+ * Declares an endpoint. One endpoint per file, named after the file. The path is kept as a literal
+ * type so the typed client can find an endpoint from its routes table entry by path.
+ */
 export function defineEndpoint<
   R,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   S extends SessionRequirement = undefined,
+  P extends string = string,
 >(
-  config: EndpointConfig<B, Q, S>,
+  config: EndpointConfig<B, Q, S> & { path: P },
   handler: (ctx: EndpointContext<Infer<B>, Infer<Q>, S>) => Promise<R>,
-): Endpoint<B, Q, S, R> {
+): Endpoint<B, Q, S, R> & { config: { path: P } } {
   return { config, handler };
 }
 
