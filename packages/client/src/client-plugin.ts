@@ -19,4 +19,6 @@ export interface ClientPlugin {
    * body and result (`$endpoints?: ReturnType<typeof myPlugin>["endpoints"]`).
    */
   $endpoints?: unknown;
+  /** Type only, never set: the app's additional user fields (see `inferAdditionalFields`). */
+  $userFields?: unknown;
 }

@@ -1,126 +1,88 @@
-import type { ClientResult } from "./fetch-json.js";
-import type { CallOptions } from "./create-auth-client.js";
+import type { AdapterFactory, AuthEndpoints, Session, User } from "@gatehouse/core";
+import type { CORE_ROUTES, RouteEntry } from "@gatehouse/core/routes";
+import type { ReturnedFields, SignUpFields, UpdateUserFields, UserFields } from "./infer-additional-fields.js";
+import type { CallWith, EndpointInput, EndpointResult, Grouped, Serialized, UntypedCall } from "./plugin-calls.js";
 
-/** The user as the API returns it (dates as ISO strings over JSON). */
-export interface ClientUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image: string | null;
-  createdAt: string;
-  updatedAt: string;
-  [field: string]: unknown;
-}
+// Core's calls, inferred like the plugins' (plugin-calls.ts): each entry of core's routes table finds
+// its endpoint by path. Two things the endpoints alone cannot say come from the app
+// (`inferAdditionalFields`): its additional user fields, on every user a result carries and in the
+// bodies of sign-up and update-user, whose schemas accept any extra key and leave the rest to the
+// server's field validator. Only types are imported: nothing of the server reaches the bundle.
 
-export interface ClientSessionRecord {
-  id: string;
-  token: string;
-  userId: string;
-  expiresAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ClientSession {
-  session: ClientSessionRecord;
-  user: ClientUser;
-}
-
-type Call<B, R> = (body: B, options?: CallOptions) => Promise<ClientResult<R>>;
-type OptionalCall<B, R> = (body?: B, options?: CallOptions) => Promise<ClientResult<R>>;
-type Status = { status: boolean };
+/** Core's endpoints: those of an auth without plugins. */
+type CoreEndpoints = AuthEndpoints<{ database: AdapterFactory; plugins: [] }>;
 
 /**
- * Core's calls, typed by hand from the routes table rather than inferred through the server's
- * generics: checking a client stays cheap (DESIGN.md asks for a small instantiation budget).
+ * Core's endpoints keyed by path, computed once. Looking a route up here (rather than filtering the
+ * endpoints by path inside each call's type) keeps the lookup deferred until the route is known:
+ * TypeScript resolves a filter over concrete endpoints eagerly and would match every path.
  */
-export interface CoreClient {
-  signUp: {
-    email: Call<
-      {
-        name: string;
-        email: string;
-        password: string;
-        image?: string;
-        callbackURL?: string;
-        rememberMe?: boolean;
-        [field: string]: unknown;
-      },
-      { token: string | null; user: ClientUser }
-    >;
-  };
-  signIn: {
-    email: Call<
-      { email: string; password: string; callbackURL?: string; rememberMe?: boolean },
-      { redirect: boolean; token: string; url: string | null; user: ClientUser }
-    >;
-    social: Call<
-      {
-        provider: string;
-        callbackURL?: string;
-        newUserCallbackURL?: string;
-        errorCallbackURL?: string;
-        disableRedirect?: boolean;
-        idToken?: { token: string; nonce?: string; accessToken?: string; refreshToken?: string; expiresAt?: number };
-        scopes?: string[];
-        requestSignUp?: boolean;
-        loginHint?: string;
-      },
-      { url: string; redirect: boolean } | { redirect: false; token: string; url: null; user: ClientUser }
-    >;
-  };
-  signOut: OptionalCall<Record<string, never>, { success: boolean }>;
-  getSession: OptionalCall<{ disableCookieCache?: boolean; disableRefresh?: boolean }, ClientSession | null>;
-  listSessions: OptionalCall<Record<string, never>, ClientSessionRecord[]>;
-  revokeSession: Call<{ token: string }, Status>;
-  revokeSessions: OptionalCall<Record<string, never>, Status>;
-  revokeOtherSessions: OptionalCall<Record<string, never>, Status>;
-  updateUser: Call<{ name?: string; image?: string | null; [field: string]: unknown }, Status>;
-  changePassword: Call<
-    { newPassword: string; currentPassword: string; revokeOtherSessions?: boolean },
-    { token: string | null; user: ClientUser }
-  >;
-  sendVerificationEmail: Call<{ email: string; callbackURL?: string }, Status>;
-  verifyEmail: Call<{ token: string; callbackURL?: string }, { status: boolean; user: ClientUser }>;
-  requestPasswordReset: Call<{ email: string; redirectTo?: string }, Status>;
-  forgetPassword: Call<{ email: string; redirectTo?: string }, Status>;
-  resetPassword: Call<{ newPassword: string; token: string }, Status>;
-  changeEmail: Call<{ newEmail: string; callbackURL?: string }, Status>;
-  deleteUser: OptionalCall<
-    { callbackURL?: string; password?: string; token?: string },
-    { success: boolean; message: string }
-  >;
-  listAccounts: OptionalCall<
-    Record<string, never>,
-    {
-      id: string;
-      provider: string;
-      providerId: string;
-      accountId: string;
-      userId: string;
-      scopes: string[];
-      createdAt: string;
-      updatedAt: string;
-    }[]
-  >;
-  unlinkAccount: Call<{ providerId: string; accountId?: string }, Status>;
-  linkSocial: Call<
-    { provider: string; callbackURL?: string; errorCallbackURL?: string; scopes?: string[] },
-    { url: string; redirect: boolean }
-  >;
-  getAccessToken: Call<
-    { providerId: string; accountId?: string },
-    { accessToken: string; accessTokenExpiresAt: string | null; scopes: string[]; idToken: string | null }
-  >;
-  refreshToken: Call<
-    { providerId: string; accountId?: string },
-    { accessToken: string; refreshToken: string; accessTokenExpiresAt: string | null }
-  >;
-  accountInfo: Call<
-    { accountId: string },
-    { user: { id: string; email: string | null; emailVerified: boolean; name: string; image?: string | null } }
-  >;
+type CoreByPath = {
+  [K in keyof CoreEndpoints as CoreEndpoints[K] extends { config: { path: infer P extends string } }
+    ? P
+    : never]: CoreEndpoints[K];
+};
+
+/**
+ * The user as the API returns it (dates as ISO strings over JSON), with the app's additional fields.
+ * `image` is always present: users are written with `image: null` when none is given.
+ */
+export type ClientUser<F extends UserFields = {}> = Serialized<User> & { image: string | null } & ReturnedFields<F>;
+
+/** A session row as the API returns it; the session service writes both origin columns, null when unknown. */
+export type ClientSessionRecord = Serialized<Session> & { ipAddress: string | null; userAgent: string | null };
+
+/** What get-session answers for a signed-in request. */
+export interface ClientSession<F extends UserFields = {}> {
+  session: ClientSessionRecord;
+  user: ClientUser<F>;
 }
+
+/** A core result over JSON: core's `User` and `Session` become the client's, the rest is serialized. */
+type CoreJson<T, F extends UserFields> = T extends Date
+  ? string
+  : T extends User
+    ? ClientUser<F>
+    : T extends Session
+      ? ClientSessionRecord
+      : T extends readonly (infer U)[]
+        ? CoreJson<U, F>[]
+        : T extends object
+          ? { [K in keyof T]: CoreJson<T[K], F> }
+          : T;
+
+/** Where the app's own user fields go in: sign-up takes them (required ones required), update-user any. */
+interface FieldInputs<F extends UserFields> {
+  "/sign-up/email": SignUpFields<F>;
+  "/update-user": UpdateUserFields<F>;
+}
+
+/** A body schema's own keys, without the catch-all that lets additional fields through. */
+type OwnKeys<I> = { [K in keyof I as string extends K ? never : K]: I[K] };
+
+/**
+ * A call's input: the endpoint's schema; for sign-up and update-user, once the app's fields are known,
+ * its own keys and those fields only (the server refuses any other key).
+ */
+type CoreInput<I, Path, F extends UserFields> = [keyof F] extends [never]
+  ? I
+  : Path extends keyof FieldInputs<F>
+    ? OwnKeys<I> & FieldInputs<F>[Path]
+    : I;
+
+type CoreCall<Route, F extends UserFields> = Route extends RouteEntry
+  ? Route["path"] extends keyof CoreByPath
+    ? CallWith<
+        CoreInput<EndpointInput<CoreByPath[Route["path"]], Route["method"]>, Route["path"], F>,
+        CoreJson<EndpointResult<CoreByPath[Route["path"]]>, F>
+      >
+    : UntypedCall
+  : never;
+
+/**
+ * Core's calls (`signIn.email`, `getSession`, …), typed from core's endpoints with the app's
+ * additional user fields `F`. Paths are at most two levels: `signIn.email`, `getSession`.
+ */
+export type CoreClient<F extends UserFields = {}> = Grouped<{
+  [K in keyof typeof CORE_ROUTES]: CoreCall<(typeof CORE_ROUTES)[K], F>;
+}>;

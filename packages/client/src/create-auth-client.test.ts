@@ -1,6 +1,7 @@
 import { makeTestAuth } from "@gatehouse/core/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAuthClient } from "./create-auth-client.js";
+import { inferAdditionalFields } from "./infer-additional-fields.js";
 import { pathFor } from "./route-path.js";
 
 /** Records requests and answers from a script. */
@@ -157,6 +158,36 @@ describe("client against a real server", () => {
     await client.signOut();
     await vi.waitFor(() => expect(states.at(-1)).toEqual({ pending: false, email: null }));
     unsubscribe();
+    client.$store.dispose();
+  });
+
+  it("carries the app's additional user fields to sign-up, update-user and the session", async () => {
+    const fields = {
+      user: {
+        additionalFields: {
+          age: { type: "number", required: true },
+          nickname: { type: "string" },
+          secret: { type: "string", returned: false },
+        },
+      },
+    } as const;
+    const auth = makeTestAuth(fields);
+    const client = createAuthClient({
+      baseURL: "http://localhost:3000",
+      fetchOptions: { fetch: browserFetch(auth) },
+      plugins: [inferAdditionalFields<typeof fields>()],
+    });
+    const up = await client.signUp.email({ name: "F", email: "f@example.com", password: "password-123", age: 41 });
+    expect(up.error).toBeNull();
+    expect(up.data?.user.age).toBe(41);
+    // The server refuses what the types refuse: a missing required field.
+    // @ts-expect-error age is required at sign-up
+    const missing = await client.signUp.email({ name: "G", email: "g@example.com", password: "password-123" });
+    expect(missing.error?.status).toBe(400);
+    expect((await client.updateUser({ nickname: "effie", secret: "s" })).error).toBeNull();
+    const session = await client.getSession();
+    expect(session.data?.user).toMatchObject({ email: "f@example.com", age: 41, nickname: "effie" });
+    expect(session.data?.user).not.toHaveProperty("secret");
     client.$store.dispose();
   });
 

@@ -7,6 +7,7 @@ import { pathFor } from "./route-path.js";
 import { createSessionStore } from "./session-store.js";
 import type { SessionStore } from "./session-store.js";
 import type { ClientSession, CoreClient } from "./client-types.js";
+import type { UserFieldsOf } from "./infer-additional-fields.js";
 import type { PluginCalls, PluginQueries } from "./plugin-calls.js";
 
 export interface AuthClientOptions<P extends readonly ClientPlugin[] = readonly ClientPlugin[]> {
@@ -27,12 +28,15 @@ export type PluginStores<P extends readonly ClientPlugin[]> = {
   [K in keyof PluginQueries<P> as `$${K & string}`]: SessionStore<PluginQueries<P>[K]>["$session"];
 };
 
-export type AuthClient<P extends readonly ClientPlugin[] = []> = CoreClient &
+/** The session a client with plugins `P` keeps: the user carries the fields `inferAdditionalFields` declares. */
+export type SessionOf<P extends readonly ClientPlugin[]> = ClientSession<UserFieldsOf<P>>;
+
+export type AuthClient<P extends readonly ClientPlugin[] = []> = CoreClient<UserFieldsOf<P>> &
   PluginCalls<P> &
   PluginStores<P> & {
     /** The session store: subscribe, or use `useSession` from @gatehouse/react. */
-    $session: SessionStore<ClientSession>["$session"];
-    $store: SessionStore<ClientSession>;
+    $session: SessionStore<SessionOf<P>>["$session"];
+    $store: SessionStore<SessionOf<P>>;
     /** Any route by path, for plugin endpoints the types do not know yet. */
     $fetch<T = unknown>(
       path: string,

@@ -8,6 +8,7 @@ import type { CallOptions } from "./create-auth-client.js";
 // the result. Matching is structural and by path, so the client never imports a server module's
 // values (nothing of the server reaches the browser bundle) and the checker does a few flat lookups
 // per call instead of walking the server's generics (bench/type-budget.mjs keeps that cheap).
+// Core's calls (client-types.ts) are built from the same parts.
 
 /** The parts of a server endpoint the client reads. */
 interface EndpointShape {
@@ -26,12 +27,15 @@ export type Serialized<T> = T extends Date
       : T;
 
 /** The endpoint of `endpoints` served at `path`. */
-type EndpointAt<E, Path> = {
+export type EndpointAt<E, Path> = {
   [K in keyof E]: E[K] extends { config: { path: Path } } ? E[K] : never;
 }[keyof E];
 
 /** A redirect or raw response carries no JSON body for the client. */
-type DataOf<R> = Exclude<R, { readonly status: number; readonly body: unknown; readonly headers: object }>;
+export type DataOf<R> = Exclude<R, { readonly status: number; readonly body: unknown; readonly headers: object }>;
+
+/** What an endpoint's handler returns, read from its type-only `$result` (never through `handler`). */
+export type EndpointResult<Ep> = Ep extends { $result?: infer R } ? DataOf<R> : unknown;
 
 /** The JSON result of an endpoint. */
 type ResultOf<Ep> = Ep extends { $result?: infer R } ? Serialized<DataOf<R>> : unknown;
@@ -39,39 +43,51 @@ type ResultOf<Ep> = Ep extends { $result?: infer R } ? Serialized<DataOf<R>> : u
 /** The JSON result of the endpoint at `path`, or `unknown` when no endpoint is known. */
 export type ResultAt<E, Path> = [EndpointAt<E, Path>] extends [never] ? unknown : ResultOf<EndpointAt<E, Path>>;
 
-type CallInput<Ep extends EndpointShape, M> = ZodInput<M extends "GET" ? Ep["config"]["query"] : Ep["config"]["body"]>;
+/** The input of an endpoint for a call with method `M`: its query schema's for GET, else its body's. */
+export type EndpointInput<Ep, M> = Ep extends EndpointShape
+  ? ZodInput<M extends "GET" ? Ep["config"]["query"] : Ep["config"]["body"]>
+  : undefined;
 
-/** One call: the body is optional when the endpoint takes none or requires none of its fields. */
-type TypedCall<Ep extends EndpointShape, M> =
-  CallInput<Ep, M> extends infer I
-    ? undefined extends I
-      ? (body?: Exclude<I, undefined>, options?: CallOptions) => Promise<ClientResult<ResultOf<Ep>>>
-      : {} extends I
-        ? (body?: I, options?: CallOptions) => Promise<ClientResult<ResultOf<Ep>>>
-        : (body: I, options?: CallOptions) => Promise<ClientResult<ResultOf<Ep>>>
-    : never;
+/**
+ * A call taking `I` and resolving to `R`. The body may be left out when the endpoint takes none (an
+ * empty object is fine too: `signOut({}, { retry: 2 })`) or requires none of its fields.
+ */
+export type CallWith<I, R> = [I] extends [undefined]
+  ? (body?: Record<string, never>, options?: CallOptions) => Promise<ClientResult<R>>
+  : undefined extends I
+    ? (body?: Exclude<I, undefined>, options?: CallOptions) => Promise<ClientResult<R>>
+    : {} extends I
+      ? (body?: I, options?: CallOptions) => Promise<ClientResult<R>>
+      : (body: I, options?: CallOptions) => Promise<ClientResult<R>>;
 
+/** A route whose endpoint the types do not know. */
 // biome-ignore lint/suspicious/noExplicitAny: a route whose endpoint the types do not know.
-type UntypedCall = (body?: any, options?: CallOptions) => Promise<ClientResult<any>>;
+export type UntypedCall = (body?: any, options?: CallOptions) => Promise<ClientResult<any>>;
 
 type CallFor<Route, E> = Route extends RouteEntry
   ? EndpointAt<E, Route["path"]> extends infer Ep
     ? [Ep] extends [never]
       ? UntypedCall
       : Ep extends EndpointShape
-        ? TypedCall<Ep, Route["method"]>
+        ? CallWith<EndpointInput<Ep, Route["method"]>, ResultOf<Ep>>
         : UntypedCall
     : never
   : never;
 
 type Namespace<K> = K extends `${infer N}.${string}` ? N : never;
 
-/** `{ "organization.createTeam": route }` → `{ organization: { createTeam: call } }`. */
-export type CallsOf<R, E> = {
-  [N in Namespace<keyof R>]: {
-    [K in keyof R as K extends `${N}.${infer M}` ? M : never]: CallFor<R[K], E>;
-  };
+/**
+ * Calls keyed by call path, grouped as the client exposes them (paths are at most two levels):
+ * `{ "organization.createTeam": f, getSession: g }` → `{ organization: { createTeam: f }, getSession: g }`.
+ */
+export type Grouped<T> = {
+  [K in keyof T as K extends `${string}.${string}` ? never : K]: T[K];
+} & {
+  [N in Namespace<keyof T>]: { [K in keyof T as K extends `${N}.${infer M}` ? M : never]: T[K] };
 };
+
+/** `{ "organization.createTeam": route }` → `{ organization: { createTeam: call } }`, typed from `E`. */
+export type CallsOf<R, E> = Grouped<{ [K in keyof R]: CallFor<R[K], E> }>;
 
 /** The calls every plugin of the list adds. */
 export type PluginCalls<P extends readonly ClientPlugin[]> = UnionToIntersection<
@@ -87,4 +103,7 @@ export type PluginQueries<P extends readonly ClientPlugin[]> = UnionToIntersecti
   }[number]
 >;
 
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** `A | B` → `A & B`. */
+export type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;

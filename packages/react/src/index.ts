@@ -3,8 +3,8 @@ import type {
   AuthClient,
   AuthClientOptions,
   ClientPlugin,
-  ClientSession,
   PluginQueries,
+  SessionOf,
   SessionState,
 } from "@gatehouse/client";
 import { useSession as useSessionOf, useStore } from "./use-session.js";
@@ -17,7 +17,7 @@ export type PluginHooks<P extends readonly ClientPlugin[]> = {
 export type ReactAuthClient<P extends readonly ClientPlugin[] = []> = AuthClient<P> &
   PluginHooks<P> & {
     /** The signed-in session, re-rendering on every change. */
-    useSession(): SessionState<ClientSession>;
+    useSession(): SessionState<SessionOf<P>>;
   };
 
 /**
@@ -45,4 +45,12 @@ export function createAuthClient<const P extends readonly ClientPlugin[] = []>(
 }
 
 export { useSessionOf as useSessionFrom, useStore };
-export type { AuthClient, AuthClientOptions, ClientSession, SessionState } from "@gatehouse/client";
+export { inferAdditionalFields } from "@gatehouse/client";
+export type {
+  AuthClient,
+  AuthClientOptions,
+  ClientSession,
+  ClientUser,
+  SessionOf,
+  SessionState,
+} from "@gatehouse/client";

@@ -1,4 +1,4 @@
-import type { AuthClient, ClientSession, SessionState } from "@gatehouse/client";
+import type { SessionState } from "@gatehouse/client";
 import { useSyncExternalStore } from "react";
 
 /** Any client store (session, active organization…) as React state; subscribing starts its first fetch. */
@@ -14,6 +14,8 @@ export function useStore<T>(store: { get(): T; listen(onChange: () => void): () 
  * The session as React state: `{data, error, isPending, isRefetching, refetch}`. Every component shares
  * one store and one request.
  */
-export function useSession(client: Pick<AuthClient, "$session">): SessionState<ClientSession> {
+export function useSession<S>(client: {
+  $session: { get(): SessionState<S>; listen(onChange: () => void): () => void };
+}): SessionState<S> {
   return useStore(client.$session);
 }
