@@ -1,6 +1,6 @@
 // The example plugin of docs/plugins.md. greeting-plugin.test.ts beside it runs it,
 // so the documentation cannot drift from code that works.
-import { AuthError, defineEndpoint, defineErrors, definePlugin } from "@gatehouse/core";
+import { AuthError, defineEndpoint, defineErrors, definePlugin, statusResponse } from "@gatehouse/core";
 import { z } from "zod";
 
 /** The plugin's own error catalogue: codes are unique across core and every plugin. */
@@ -9,9 +9,15 @@ export const GREETING_ERRORS = defineErrors({
 });
 
 /** GET /greeting/hello: greets the signed-in user by name. */
-const hello = defineEndpoint({ method: "GET", path: "/greeting/hello", session: "required" }, async (ctx) => ({
-  message: `${ctx.session.user.greeting ?? "Hello"}, ${ctx.session.user.name}!`,
-}));
+const hello = defineEndpoint(
+  {
+    method: "GET",
+    path: "/greeting/hello",
+    session: "required",
+    openapi: { summary: "Greet the signed-in user", response: z.object({ message: z.string() }) },
+  },
+  async (ctx) => ({ message: `${ctx.session.user.greeting ?? "Hello"}, ${ctx.session.user.name}!` }),
+);
 
 /** POST /greeting/set: stores the user's preferred greeting in a column the plugin adds. */
 const setGreeting = defineEndpoint(
@@ -20,6 +26,8 @@ const setGreeting = defineEndpoint(
     path: "/greeting/set",
     session: "required",
     body: z.strictObject({ greeting: z.string() }),
+    // The 200 body and the catalogue errors the config does not imply, for the OpenAPI document.
+    openapi: { summary: "Set your greeting", response: statusResponse, errors: [GREETING_ERRORS.GREETING_TOO_LONG] },
   },
   async (ctx) => {
     if (ctx.body.greeting.length > 20) throw new AuthError(GREETING_ERRORS.GREETING_TOO_LONG);

@@ -12,16 +12,29 @@ export type {
   HttpMethod,
   Middleware,
   OpenApiMeta,
+  ResponseKind,
   SessionRequirement,
 } from "./api/define-endpoint.js";
 export { EndpointResponse, htmlResponse, redirectTo } from "./api/endpoint-response.js";
+export { modelRef, referencedModel } from "./api/model-ref.js";
+export {
+  dateTimeResponse,
+  sessionResponse,
+  sessionWithUserResponse,
+  statusResponse,
+  successMessageResponse,
+  successResponse,
+  tokenUserResponse,
+  userResponse,
+} from "./api/response-shapes.js";
+export { REDIRECT_URL_FIELDS } from "./api/check-callback-urls.js";
 export type { AuthRequest, AuthResponse, HeaderReader } from "./api/auth-request.js";
 export { definePlugin } from "./plugins/plugin-types.js";
-export type { HookContext, HookRule, Plugin } from "./plugins/plugin-types.js";
+export type { AuthenticateScheme, HookContext, HookRule, Plugin } from "./plugins/plugin-types.js";
 export type { AuthContext } from "./context/auth-context.js";
 
 export { AuthError, defineErrors, isAuthError } from "./errors/auth-error.js";
-export type { ErrorCatalogue, ErrorDef } from "./errors/auth-error.js";
+export type { CatalogueError, ErrorCatalogue, ErrorDef } from "./errors/auth-error.js";
 export { CORE_ERRORS } from "./errors/core-errors.js";
 
 export type {
@@ -53,6 +66,7 @@ export type {
 } from "./schema/model-types.js";
 
 export { setSessionCookie, clearSessionCookies } from "./session/session-cookies.js";
+export type { UserValidationSource, UserValidator } from "./session/create-user-validation.js";
 export { updateCurrentSession } from "./session/update-current-session.js";
 export { normalizeEmail } from "./user/normalize-email.js";
 export * from "./crypto/index.js";

@@ -9,6 +9,8 @@ import type { SqlDialect } from "./dialect.js";
 import { runMigrations } from "./migrations/run-migrations.js";
 import { createModelMap } from "./model-map.js";
 import type { ModelInfo, ModelMap } from "./model-map.js";
+import { compileRowDecoder } from "./row-decoder.js";
+import type { RowDecoder } from "./row-decoder.js";
 import { isUniqueViolation } from "./unique-violation.js";
 
 /**
@@ -32,7 +34,16 @@ export function kyselyAdapter(config: KyselyAdapterConfig): AdapterFactory {
 // Joined columns come back as "<as>__<field>" in the same row: one query, no N+1.
 const SEP = "__";
 
+/** A select as findOne or findMany asks for it (only findOne may lock). */
+type SelectArgs = FindManyArgs & { forUpdate?: boolean };
+
 const MAX_CACHED_SHAPES = 1000;
+
+/** What a select shape compiles to, once: its SQL (null when its parameters could not be predicted) and row decoder. */
+interface CompiledSelect {
+  text: string | null;
+  decode: RowDecoder;
+}
 
 function bind(
   db: AnyKysely,
@@ -40,8 +51,8 @@ function bind(
   models: ModelMap,
   schema: Schema,
   inTransaction: boolean,
-  /** Query shape → compiled SQL; null marks a shape whose parameters could not be predicted. */
-  compiled: Map<string, string | null>,
+  /** Query shape → its compiled SQL and row decoder. */
+  compiled: Map<string, CompiledSelect>,
 ): Adapter {
   /**
    * One selected column. MySQL dates are read as text: mysql2 would otherwise turn them into Dates
@@ -78,8 +89,10 @@ function bind(
   }
 
   /** Validates a select and prepares its decoder; the Kysely query itself is built only when needed. */
-  function prepareSelect(args: FindManyArgs) {
+  function prepareSelect(args: SelectArgs) {
     const info = models.get(args.model);
+    // PostgreSQL refuses FOR UPDATE on the nullable side of an outer join; locks are for single rows.
+    if (args.forUpdate && args.join?.length) throw new AdapterError("forUpdate cannot be combined with join");
     const fields = args.select ?? [...info.fields.keys()];
     for (const f of fields) models.field(info, f);
     if (args.sortBy) models.field(info, args.sortBy.field);
@@ -114,23 +127,27 @@ function bind(
         if (args.limit === undefined) q = q.limit(dialect === "mysql" ? Number.MAX_SAFE_INTEGER : -1);
         q = q.offset(args.offset);
       }
+      // SQLite has no row locks: its transactions on the adapter's one connection already run one at a time.
+      if (args.forUpdate && dialect !== "sqlite") q = q.forUpdate();
       return q as { compile(): CompiledQuery; execute(): Promise<Record<string, unknown>[]> };
     };
 
-    const decode = (raw: Record<string, unknown>): Row => {
-      const row = decodeRow(info, raw, fields) as Record<string, unknown>;
-      for (const { join, info: target, selected } of joins) {
-        if (raw[`${join.as}${SEP}id`] == null) {
-          row[join.as] = null;
-          continue;
-        }
-        const nested: Record<string, unknown> = {};
-        for (const f of selected) nested[f] = raw[`${join.as}${SEP}${f}`];
-        row[join.as] = decodeRow(target, nested, join.select ?? selected);
-      }
-      return row as Row;
-    };
-    return { info, build, decode };
+    // Compiled once per shape (it generates code), not on every run of a shape that is rebuilt each time.
+    const compileDecoder = () =>
+      compileRowDecoder(
+        fields.map((f) => ({ name: f, column: f, type: models.field(info, f) })),
+        joins.map(({ join, info: target, selected }) => ({
+          as: join.as,
+          idColumn: `${join.as}${SEP}id`,
+          fields: (join.select ?? selected).map((f) => ({
+            name: f,
+            column: `${join.as}${SEP}${f}`,
+            type: models.field(target, f),
+          })),
+        })),
+        dialect,
+      );
+    return { build, compileDecoder };
   }
 
   /**
@@ -138,8 +155,8 @@ function bind(
    * query through Kysely cost more than running it on the hot path. Parameters are computed directly;
    * the first run of each shape checks them against Kysely's, and a mismatch disables the shortcut.
    */
-  async function runSelect(args: FindManyArgs): Promise<Row[]> {
-    const { info, build, decode } = prepareSelect(args);
+  async function runSelect(args: SelectArgs): Promise<Row[]> {
+    const info = models.get(args.model);
     const params: unknown[] = [];
     const wherePart = whereShape(args.where, info, models, dialect, params);
     if (args.limit !== undefined) params.push(args.limit);
@@ -155,20 +172,25 @@ function bind(
       args.sortBy ? `${args.sortBy.field}:${args.sortBy.direction}` : "",
       args.limit !== undefined ? "l" : "",
       args.offset !== undefined ? "o" : "",
+      args.forUpdate ? "u" : "",
     ].join("/");
-    let text = compiled.get(key);
-    if (text === undefined) {
+    // A shape seen before had its names validated when it was first prepared: the key holds them all.
+    let shape = compiled.get(key);
+    if (shape === undefined) {
+      const { build, compileDecoder } = prepareSelect(args);
       const query = build().compile();
       const same =
         query.parameters.length === params.length && query.parameters.every((p, i) => sameParam(p, params[i]));
-      text = same ? query.sql : null;
+      shape = { text: same ? query.sql : null, decode: compileDecoder() };
       if (compiled.size >= MAX_CACHED_SHAPES) compiled.clear();
-      compiled.set(key, text);
+      compiled.set(key, shape);
     }
-    const rows = text
-      ? (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params))).rows
-      : await build().execute();
-    return rows.map(decode);
+    const rows = shape.text
+      ? (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(shape.text, params))).rows
+      : await prepareSelect(args).build().execute();
+    const out: Row[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) out[i] = shape.decode(rows[i] as Record<string, unknown>);
+    return out;
   }
 
   async function findById(info: ModelInfo, id: unknown): Promise<Row | null> {

@@ -63,4 +63,25 @@ describe("access control", () => {
     expect(() => ac.newRole({ organization: ["explode" as "update"] })).toThrow(/no action "explode"/);
     expect(() => ac.newRole({ nope: ["x"] } as never)).toThrow(/unknown resource "nope"/);
   });
+
+  it("names Object.prototype holds are unknown resources and roles, never its members", () => {
+    for (const name of ["constructor", "toString", "hasOwnProperty", "__proto__", "valueOf"]) {
+      const request = JSON.parse(`{"${name}": ["x"]}`) as never;
+      expect(owner.authorize(request)).toEqual({
+        success: false,
+        error: `You are not allowed to access resource: ${name}`,
+      });
+      expect(owner.authorize(request, "OR")).toEqual({ success: false, error: "Not authorized" });
+      expect(hasPermission(roles, "owner", request).success).toBe(false);
+      expect(hasPermission(roles, name, { organization: ["update"] })).toEqual({
+        success: false,
+        error: "Not authorized",
+      });
+      expect(() => ac.newRole(JSON.parse(`{"${name}": ["x"]}`) as never)).toThrow(/unknown resource/);
+    }
+    // A real resource next to a prototype name is still judged resource by resource.
+    expect(admin.authorize({ organization: ["update"], constructor: ["x"] } as never, "OR")).toEqual({
+      success: true,
+    });
+  });
 });

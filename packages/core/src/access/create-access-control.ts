@@ -22,6 +22,14 @@ export interface AccessControl<S extends Statements> {
 
 const INVALID = "Invalid access control request";
 
+/**
+ * `record[key]` only when `record` itself holds it: a request or grant naming "constructor" or
+ * "toString" must not reach Object.prototype's members (a 500 `includes is not a function`).
+ */
+function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 function isValidRequest(request: unknown): request is Record<string, readonly string[]> {
   if (!request || typeof request !== "object" || Array.isArray(request)) return false;
   const entries = Object.entries(request);
@@ -41,7 +49,7 @@ export function createAccessControl<const S extends Statements>(statements: S): 
     statements,
     newRole(grants) {
       for (const [resource, actions] of Object.entries(grants) as [string, readonly string[]][]) {
-        const known = statements[resource];
+        const known = ownEntry(statements, resource);
         if (!known) throw new Error(`Gatehouse access control: unknown resource "${resource}"`);
         for (const action of actions) {
           if (!known.includes(action))
@@ -54,7 +62,7 @@ export function createAccessControl<const S extends Statements>(statements: S): 
           if (!isValidRequest(request)) return { success: false, error: INVALID };
           let anyGranted = false;
           for (const [resource, asked] of Object.entries(request)) {
-            const granted = (grants as Record<string, readonly string[] | undefined>)[resource];
+            const granted = ownEntry(grants as Record<string, readonly string[] | undefined>, resource);
             if (!granted) {
               if (connector === "AND")
                 return { success: false, error: `You are not allowed to access resource: ${resource}` };
@@ -90,7 +98,7 @@ export function hasPermission<S extends Statements>(
     .filter(Boolean);
   let firstError: string | null = null;
   for (const name of names) {
-    const role = Object.hasOwn(roles, name) ? roles[name] : undefined;
+    const role = ownEntry(roles, name);
     if (!role) continue;
     const result = role.authorize(request, connector);
     if (result.success) return result;

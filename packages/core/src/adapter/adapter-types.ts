@@ -44,6 +44,13 @@ export interface FindOneArgs {
   where: Where[];
   select?: string[];
   join?: Join[];
+  /**
+   * Inside a transaction, lock the found row until the transaction ends (`SELECT … FOR UPDATE`): other
+   * transactions that lock or write it wait, so check-then-write sequences guarded by one lock run one
+   * after another. Not combinable with `join`. On MySQL/MariaDB (REPEATABLE READ) take the lock before
+   * any other read of the transaction: plain reads see the snapshot taken by the transaction's first one.
+   */
+  forUpdate?: boolean;
 }
 
 export interface FindManyArgs {

@@ -43,6 +43,10 @@ export function memoryAdapter(): AdapterFactory {
 }
 
 function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "transaction"> {
+  for (const [model, def] of Object.entries(schema))
+    for (const f of (def.uniqueIndexes ?? []).flat())
+      if (f !== "id" && !(f in def.fields))
+        throw new AdapterError(`Unique index on "${model}" names unknown field "${f}"`);
   function table(model: string): Row[] {
     const rows = getTables().get(model);
     if (!rows) throw new AdapterError(`Unknown model "${model}"`);
@@ -57,25 +61,28 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
     }
   }
 
-  function uniqueFields(model: string): string[] {
+  // Each entry is one unique key: a single field, or the fields of a composite unique index.
+  function uniqueKeys(model: string): string[][] {
     const def = schema[model];
     return [
-      "id",
+      ["id"],
       ...Object.entries(def?.fields ?? {})
         .filter(([, f]) => f.unique)
-        .map(([k]) => k),
+        .map(([k]) => [k]),
+      ...(def?.uniqueIndexes ?? []),
     ];
   }
 
   // `rows` is the table as it would be after the write, so one updateMany cannot give two rows the
   // same unique value (SQL rejects that statement as a whole).
   function assertUnique(model: string, rows: readonly Row[]) {
-    for (const field of uniqueFields(model)) {
+    for (const fields of uniqueKeys(model)) {
       const seen = new Set<unknown>();
       for (const row of rows) {
-        const v = row[field];
-        if (v === null || v === undefined) continue;
-        const key = v instanceof Date ? v.getTime() : v;
+        const values = fields.map((f) => row[f]);
+        // SQL semantics: a null anywhere in the key never clashes.
+        if (values.some((v) => v === null || v === undefined)) continue;
+        const key = JSON.stringify(values.map((v) => (v instanceof Date ? v.getTime() : v)));
         if (seen.has(key)) throw new UniqueConstraintError(model);
         seen.add(key);
       }
@@ -107,7 +114,9 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
     return removed;
   }
 
-  function select(args: FindManyArgs): Row[] {
+  function select(args: FindManyArgs & { forUpdate?: boolean }): Row[] {
+    // Transactions already run one at a time here, so a lock has nothing to wait for.
+    if (args.forUpdate && args.join?.length) throw new AdapterError("forUpdate cannot be combined with join");
     checkFields(args.model, [
       ...whereFields(args.where),
       ...(args.select ?? []),
@@ -172,8 +181,8 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
       table(model).push(row);
       return clone(row) as never;
     },
-    async findOne({ model, where, select: fields, join }) {
-      const row = select({ model, where, select: fields, join, limit: 1 })[0];
+    async findOne({ model, where, select: fields, join, forUpdate }) {
+      const row = select({ model, where, select: fields, join, forUpdate, limit: 1 })[0];
       return row ? (output(row, fields, join) as never) : null;
     },
     async findMany(args) {

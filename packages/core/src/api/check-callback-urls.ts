@@ -1,14 +1,16 @@
-import type { ErrorDef } from "../errors/auth-error.js";
+import type { CatalogueError } from "../errors/auth-error.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { isSafeRedirectUrl } from "../security/check-redirect-url.js";
 
-const REDIRECT_FIELDS: [string, ErrorDef & { code: string }][] = [
-  ["callbackURL", CORE_ERRORS.INVALID_CALLBACK_URL],
-  ["redirectTo", CORE_ERRORS.INVALID_REDIRECT_URL],
-  ["errorCallbackURL", CORE_ERRORS.INVALID_ERROR_CALLBACK_URL],
-  ["newUserCallbackURL", CORE_ERRORS.INVALID_NEW_USER_CALLBACK_URL],
-];
+/** The redirect-target input fields checked on every endpoint, and the error each refusal answers. */
+export const REDIRECT_URL_FIELDS: Readonly<Record<string, CatalogueError>> = {
+  callbackURL: CORE_ERRORS.INVALID_CALLBACK_URL,
+  redirectTo: CORE_ERRORS.INVALID_REDIRECT_URL,
+  errorCallbackURL: CORE_ERRORS.INVALID_ERROR_CALLBACK_URL,
+  newUserCallbackURL: CORE_ERRORS.INVALID_NEW_USER_CALLBACK_URL,
+};
+const REDIRECT_FIELDS = Object.entries(REDIRECT_URL_FIELDS);
 
 /**
  * Every redirect target a client can pass, in the body or the query of any endpoint (plugins

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { CatalogueError } from "../errors/auth-error.js";
 import type { AuthContext } from "../context/auth-context.js";
 import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
 import type { SessionWithUser } from "../schema/model-types.js";
@@ -11,12 +12,36 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** `required`: 401 without a session; `fresh`: also 403 unless recently signed in; `optional`: loaded if present. */
 export type SessionRequirement = "required" | "fresh" | "optional" | undefined;
 
-/** OpenAPI metadata an endpoint may carry beyond what its zod schemas say. */
+/** How an endpoint answers a successful call: JSON (the default), a 302 redirect, or an HTML page. */
+export type ResponseKind = "json" | "redirect" | "html";
+
+/**
+ * What API docs need beyond the rest of the config. Only what cannot be derived lives here: the
+ * generator derives parameters, bodies, security and most error statuses from the config itself.
+ */
 export interface OpenApiMeta {
   summary?: string;
   description?: string;
-  /** JSON Schema of the 200 response body. */
-  response?: Record<string, unknown>;
+  /**
+   * The 200 JSON body as the client receives it (dates as ISO strings: `dateTimeResponse`). Use
+   * `modelRef("user")` etc. for models whose fields depend on the app's configuration. Documentation
+   * only: nothing validates against it at runtime (the open-api tests check it against real answers).
+   */
+  response?: z.ZodType;
+  /** How a success is answered when not (only) JSON; a list when it depends on the input. Default "json". */
+  kind?: ResponseKind | readonly ResponseKind[];
+  /**
+   * The status of the `redirect` kind when it is not 302: a POST that hands over to a GET answers
+   * 303 See Other (the OAuth form_post callback), so the browser does not repeat the POST.
+   */
+  redirectStatus?: 301 | 302 | 303 | 307 | 308;
+  /** Catalogue errors the endpoint can answer beyond those its config implies (validation, session, origin, rate limit). */
+  errors?: readonly CatalogueError[];
+  /**
+   * The session as HTTP callers meet it, when `session` does not say so: "optional" for an endpoint
+   * that reads the session itself (get-session), "required" for one that refuses HTTP callers without one.
+   */
+  session?: "required" | "optional";
 }
 
 /** Runs before the endpoint; throws an AuthError to refuse the request. */

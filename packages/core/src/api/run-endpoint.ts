@@ -87,7 +87,7 @@ async function loadSession(ctx: AnyContext, requirement: Exclude<SessionRequirem
     throw new AuthError(CORE_ERRORS.UNAUTHORIZED);
   }
   if (requirement === "fresh") {
-    const age = Date.now() - found.session.createdAt.getTime();
+    const age = ctx.auth.now() - found.session.createdAt.getTime();
     if (age > ctx.auth.options.session.freshAge * 1000) throw new AuthError(CORE_ERRORS.SESSION_NOT_FRESH);
   }
   ctx.session = found;

@@ -7,8 +7,10 @@ import type { OAuthProvider } from "../oauth/oauth-provider.js";
 import type { Plugin } from "../plugins/plugin-types.js";
 import type { RateLimiter } from "../rate-limit/create-rate-limiter.js";
 import type { Repositories } from "../repositories/create-repositories.js";
+import type { User } from "../schema/model-types.js";
 import type { Schema } from "../schema/schema-types.js";
 import type { PasswordService } from "./password-service.js";
+import type { UserValidationSource } from "../session/create-user-validation.js";
 import type { SessionService } from "../session/session-service.js";
 import type { TokenStore } from "../tokens/token-store.js";
 import type { UserInputValidator } from "../user/user-input.js";
@@ -34,6 +36,12 @@ export interface AuthContext extends Repositories {
   endpoints: Readonly<Record<string, Endpoint>>;
   /** The plugins' request authenticators (API keys…), tried in order when there is no session cookie. */
   authenticators: readonly NonNullable<Plugin["authenticate"]>[];
+  /**
+   * Runs the plugins' `validateUser` on `user` (throws the refusal). Core calls it for every new session,
+   * stored-session lookup and `authenticate` result; a plugin that checks credentials outside those
+   * paths (API key verify) calls it too, so a refused user's credentials stop working everywhere.
+   */
+  validateUser(user: User, source: UserValidationSource): Promise<void>;
   /** Configured social providers by id. */
   socialProviders: Map<string, OAuthProvider>;
   /** Whether an origin (scheme://host[:port]) is trusted for CSRF and redirects. */

@@ -14,6 +14,7 @@ import type { RateLimitRule, RateLimitStore } from "../rate-limit/index.js";
 import { createRepositories } from "../repositories/create-repositories.js";
 import type { Schema } from "../schema/schema-types.js";
 import { createOriginMatcher } from "../security/trusted-origins.js";
+import { createUserValidation } from "../session/create-user-validation.js";
 import { createSessionService } from "../session/session-service.js";
 import { createTokenStore } from "../tokens/token-store.js";
 import { genericOAuth } from "../oauth/providers/generic-oauth.js";
@@ -42,6 +43,7 @@ export function createAuthContext(
   const rl = options.rateLimit;
   const store = pickRateLimitStore(options, () => adapter);
   const repositories = createRepositories(db);
+  const validateUser = createUserValidation(plugins.flatMap((p) => (p.validateUser ? [p.validateUser] : [])));
   return {
     ...repositories,
     options,
@@ -50,13 +52,11 @@ export function createAuthContext(
     db,
     secret: options.secret,
     cookies,
-    sessions: createSessionService(
-      options,
-      schema,
-      db,
-      cookies,
-      plugins.flatMap((p) => (p.beforeSessionCreate ? [p.beforeSessionCreate] : [])),
-    ),
+    sessions: createSessionService(options, schema, db, cookies, {
+      beforeCreate: plugins.flatMap((p) => (p.beforeSessionCreate ? [p.beforeSessionCreate] : [])),
+      validateUser,
+      canRefresh: plugins.flatMap((p) => (p.canRefreshSession ? [p.canRefreshSession] : [])),
+    }),
     passwords: createPasswordService(options),
     userInput: createUserInputValidator(options.user.additionalFields),
     rateLimiter: createRateLimiter({
@@ -71,6 +71,7 @@ export function createAuthContext(
     plugins,
     endpoints,
     authenticators: plugins.flatMap((p) => (p.authenticate ? [p.authenticate] : [])),
+    validateUser,
     socialProviders: resolveProviders(options.socialProviders, genericOAuth),
     isTrustedOrigin: createOriginMatcher(options.trustedOrigins),
     transaction: (fn) => db.transaction((tx) => fn({ ...createRepositories(tx), db: tx })),

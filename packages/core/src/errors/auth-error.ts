@@ -4,6 +4,9 @@ export interface ErrorDef {
   message: string;
 }
 
+/** One entry of a catalogue built by `defineErrors`: the definition with its code. */
+export type CatalogueError = ErrorDef & { code: string };
+
 /** A package's error catalogue, keyed by code (UPPER_SNAKE_CASE). */
 export type ErrorCatalogue = Record<string, ErrorDef>;
 
@@ -25,7 +28,7 @@ export class AuthError extends Error {
   readonly headers?: Record<string, string>;
 
   constructor(
-    def: ErrorDef & { code: string },
+    def: CatalogueError,
     options: { message?: string; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(options.message ?? def.message);

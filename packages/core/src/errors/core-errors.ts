@@ -51,7 +51,8 @@ export const CORE_ERRORS = defineErrors({
   ACCOUNT_NOT_FOUND: { status: 400, message: "Account not found" },
   PROVIDER_NOT_FOUND: { status: 404, message: "Provider not found" },
   ID_TOKEN_NOT_SUPPORTED: { status: 400, message: "id_token not supported" },
-  INVALID_ID_TOKEN: { status: 401, message: "Invalid id_token" },
+  // SPEC.md §8 wording; its own code (and 401) keeps it apart from reset-password's INVALID_TOKEN.
+  INVALID_ID_TOKEN: { status: 401, message: "invalid token" },
   FAILED_TO_GET_USER_INFO: { status: 401, message: "Failed to get user info" },
   USER_EMAIL_NOT_FOUND: { status: 400, message: "User email not found" },
   PROVIDER_CANNOT_REFRESH: { status: 400, message: "Provider does not support token refreshing" },
@@ -59,6 +60,8 @@ export const CORE_ERRORS = defineErrors({
   FAILED_TO_REFRESH_ACCESS_TOKEN: { status: 400, message: "Failed to refresh access token" },
   ACCOUNT_NOT_LINKED: { status: 401, message: "Account not linked - linking not allowed" },
   DIFFERENT_EMAILS_NOT_ALLOWED: { status: 400, message: "different emails not allowed" },
+  ACCOUNT_ALREADY_LINKED_TO_DIFFERENT_USER: { status: 409, message: "Account already linked to a different user" },
+  PROVIDER_DISCOVERY_FAILED: { status: 502, message: "Could not load the OpenID configuration of the provider" },
   UNABLE_TO_CREATE_ACCOUNT: { status: 400, message: "unable to create account" },
   EMAIL_PASSWORD_DISABLED: { status: 400, message: "Email and password is not enabled" },
   EMAIL_PASSWORD_SIGN_UP_DISABLED: { status: 400, message: "Email and password sign up is not enabled" },

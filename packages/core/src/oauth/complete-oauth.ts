@@ -1,5 +1,6 @@
 import { UniqueConstraintError } from "../adapter/adapter-errors.js";
 import type { EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
 import type { SessionWithUser, User } from "../schema/model-types.js";
 import { tokensToAccountFields } from "./account-tokens.js";
 import { OAuthError } from "./oauth-error.js";
@@ -8,7 +9,17 @@ import type { OAuthState } from "./oauth-flow.js";
 
 type Ctx = EndpointContext<unknown, unknown, SessionRequirement>;
 
+/** What a completed provider round trip did: linked an account, or signed a user in. */
 export type OAuthOutcome = { kind: "linked" } | { kind: "signed-in"; data: SessionWithUser; isNewUser: boolean };
+
+interface Decision {
+  ctx: Ctx;
+  provider: OAuthProvider;
+  state: Pick<OAuthState, "link" | "requestSignUp">;
+  profile: ProviderProfile;
+  email: string;
+  tokenFields: Record<string, unknown>;
+}
 
 /**
  * Decides what a provider's answer means: link to the signed-in user, sign in an existing user, link
@@ -21,31 +32,72 @@ export async function completeOAuth(
   tokens: OAuthTokens,
   profile: ProviderProfile,
 ): Promise<OAuthOutcome> {
-  const { auth } = ctx;
-  const linking = auth.options.account.accountLinking;
   const email = profile.email?.trim().toLowerCase();
   if (!email) throw new OAuthError("email_not_found");
-  const tokenFields = tokensToAccountFields(auth, tokens);
-  const existing = await auth.accounts.findByProvider(provider.id, profile.id);
-
-  if (state.link) {
-    if (existing) {
-      if (existing.userId !== state.link.userId) throw new OAuthError("account_already_linked_to_different_user");
-      await auth.accounts.update(existing.id, tokenFields);
-      return { kind: "linked" };
-    }
-    if (!linking.allowDifferentEmails && email !== state.link.email) {
-      throw new OAuthError("unable_to_link_account", "different emails not allowed");
-    }
-    await auth.accounts.create({
-      userId: state.link.userId,
-      providerId: provider.id,
-      accountId: profile.id,
-      ...tokenFields,
+  const decision: Decision = {
+    ctx,
+    provider,
+    state,
+    profile,
+    email,
+    tokenFields: tokensToAccountFields(ctx.auth, tokens),
+  };
+  const decide = () => (state.link ? linkToUser(decision, state.link) : signInOrUp(decision));
+  try {
+    return await decide();
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintError)) throw error;
+    // A concurrent request (a double-tapped native sign-in, two tabs) wrote the same user or account
+    // between our read and our write. Deciding again sees its row and signs in or links to it.
+    return decide().catch((again: unknown) => {
+      if (again instanceof UniqueConstraintError) {
+        const code = state.link ? "unable_to_link_account" : "unable_to_create_user";
+        throw new OAuthError(code, "email or account taken meanwhile", { cause: again });
+      }
+      throw again;
     });
+  }
+}
+
+/** link-social: attach the provider account to the signed-in user, under SPEC.md §5's linking rules. */
+async function linkToUser(d: Decision, link: NonNullable<OAuthState["link"]>): Promise<OAuthOutcome> {
+  const { auth } = d.ctx;
+  const linking = auth.options.account.accountLinking;
+  // Checked again here: linking may have been switched off while the user was at the provider.
+  if (!linking.enabled)
+    throw new OAuthError("unable_to_link_account", "linking is disabled", { apiError: CORE_ERRORS.ACCOUNT_NOT_LINKED });
+  const existing = await auth.accounts.findByProvider(d.provider.id, d.profile.id);
+  if (existing) {
+    if (existing.userId !== link.userId) throw new OAuthError("account_already_linked_to_different_user");
+    await auth.accounts.update(existing.id, d.tokenFields);
     return { kind: "linked" };
   }
+  // SPEC.md §5: the provider must vouch for the email, as for linking at sign-in.
+  if (!vouchesForEmail(d)) {
+    throw new OAuthError("unable_to_link_account", "provider email not verified and provider not trusted", {
+      apiError: CORE_ERRORS.ACCOUNT_NOT_LINKED,
+    });
+  }
+  if (!linking.allowDifferentEmails && d.email !== link.email.toLowerCase()) {
+    throw new OAuthError("unable_to_link_account", "different emails not allowed", {
+      apiError: CORE_ERRORS.DIFFERENT_EMAILS_NOT_ALLOWED,
+    });
+  }
+  await auth.accounts.create({
+    userId: link.userId,
+    providerId: d.provider.id,
+    accountId: d.profile.id,
+    ...d.tokenFields,
+  });
+  return { kind: "linked" };
+}
 
+/** Sign-in: the provider account's user, else the user with that email (when safe), else a new user. */
+async function signInOrUp(d: Decision): Promise<OAuthOutcome> {
+  const { ctx, provider, profile, email, tokenFields } = d;
+  const { auth } = ctx;
+  const linking = auth.options.account.accountLinking;
+  const existing = await auth.accounts.findByProvider(provider.id, profile.id);
   let user: User | null = null;
   let isNewUser = false;
   if (existing) {
@@ -55,36 +107,29 @@ export async function completeOAuth(
   } else {
     user = await auth.users.findByEmail(email);
     if (user) {
-      const providerVouches = linking.trustedProviders.includes(provider.id) || profile.emailVerified;
       // Never into an unverified local account: whoever registered the address first (perhaps an
       // attacker who knows the victim will later use GitHub) would share the victim's account.
-      if (!linking.enabled || !providerVouches || !user.emailVerified) throw new OAuthError("account_not_linked");
+      if (!linking.enabled || !vouchesForEmail(d) || !user.emailVerified) throw new OAuthError("account_not_linked");
       await auth.accounts.create({ userId: user.id, providerId: provider.id, accountId: profile.id, ...tokenFields });
     } else {
-      if (provider.disableSignUp || (provider.disableImplicitSignUp && !state.requestSignUp)) {
+      if (provider.disableSignUp || (provider.disableImplicitSignUp && !d.state.requestSignUp)) {
         throw new OAuthError("signup_disabled");
       }
-      user = await auth
-        .transaction(async (tx) => {
-          const created = await tx.users.create({
-            name: profile.name || email.split("@")[0],
-            email,
-            emailVerified: profile.emailVerified,
-            image: profile.image ?? null,
-          });
-          await tx.accounts.create({
-            userId: created.id,
-            providerId: provider.id,
-            accountId: profile.id,
-            ...tokenFields,
-          });
-          return created;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof UniqueConstraintError)
-            throw new OAuthError("unable_to_create_user", "email or account taken meanwhile");
-          throw error;
+      user = await auth.transaction(async (tx) => {
+        const created = await tx.users.create({
+          name: profile.name || email.split("@")[0],
+          email,
+          emailVerified: profile.emailVerified,
+          image: profile.image ?? null,
         });
+        await tx.accounts.create({
+          userId: created.id,
+          providerId: provider.id,
+          accountId: profile.id,
+          ...tokenFields,
+        });
+        return created;
+      });
       isNewUser = true;
     }
   }
@@ -93,4 +138,9 @@ export async function completeOAuth(
     userAgent: ctx.headers.get("user-agent") ?? undefined,
   });
   return { kind: "signed-in", data, isNewUser };
+}
+
+/** SPEC.md §5: a trusted provider, or one that says the user controls the email. */
+function vouchesForEmail(d: Decision): boolean {
+  return d.ctx.auth.options.account.accountLinking.trustedProviders.includes(d.provider.id) || d.profile.emailVerified;
 }

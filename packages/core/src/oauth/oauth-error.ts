@@ -1,3 +1,5 @@
+import type { ErrorDef } from "../errors/auth-error.js";
+
 /**
  * A failure on the way to the provider and back, carrying one of SPEC.md §8's callback codes, so every
  * failure can be named precisely on the error page instead of a catch-all.
@@ -19,13 +21,20 @@ export type OAuthErrorCode =
   | "unable_to_create_user"
   | "internal_server_error";
 
+/** Thrown by the OAuth flow: a callback code for redirects, and optionally the catalogue entry for JSON answers. */
 export class OAuthError extends Error {
   override name = "OAuthError";
+  /**
+   * The catalogue entry an ID-token endpoint answers with, when the callback code alone is ambiguous
+   * (one `unable_to_link_account` covers both "linking not allowed" and "different emails").
+   */
+  readonly apiError?: ErrorDef & { code: string };
   constructor(
     readonly code: OAuthErrorCode,
     message?: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; apiError?: ErrorDef & { code: string } },
   ) {
     super(message ?? code, options);
+    this.apiError = options?.apiError;
   }
 }

@@ -1,6 +1,8 @@
 import type { EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
 import { safeDecode } from "../cookies/parse-cookies.js";
 import { signCookieValue, unsignCookieValue } from "../crypto/index.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
 import { authUrl } from "../utils/auth-url.js";
 import { OAuthError } from "./oauth-error.js";
 import type { OAuthProvider } from "./oauth-provider.js";
@@ -32,6 +34,7 @@ export function providerRedirectURI(ctx: Pick<Ctx, "auth" | "headers">, provider
 /**
  * Stores the state server-side (with the PKCE verifier, which never leaves the server) and binds it to
  * this browser with a signed cookie: a callback carrying someone else's state — login CSRF — fails.
+ * Without a callbackURL and a configured base URL there is nowhere to return to: CALLBACK_URL_REQUIRED.
  */
 export async function startOAuthFlow(
   ctx: Ctx,
@@ -39,6 +42,8 @@ export async function startOAuthFlow(
   state: Omit<OAuthState, "providerId" | "codeVerifier">,
   extra: { scopes?: string[]; loginHint?: string } = {},
 ): Promise<URL> {
+  // SPEC.md §5: the callback must know where to send the browser once it is done.
+  if (!state.callbackURL && !ctx.auth.options.baseURL) throw new AuthError(CORE_ERRORS.CALLBACK_URL_REQUIRED);
   const codeVerifier = generateCodeVerifier();
   const payload: OAuthState = { providerId: provider.id, codeVerifier, ...state };
   const token = await ctx.auth.tokens.issue("oauth-state", payload, STATE_TTL);

@@ -75,8 +75,11 @@ export interface OAuthProvider {
     /** The callback's `device_id` query parameter, which VK ID binds its tokens to; absent elsewhere. */
     deviceId?: string;
   }): Promise<OAuthTokens>;
-  /** Reads the user; null when the provider gives no usable profile. */
-  getUserInfo(tokens: OAuthTokens): Promise<ProviderProfile | null>;
+  /**
+   * Reads the user; null when the provider gives no usable profile. `callback` is what the provider
+   * sent back beside the code (Apple's one-time `user` JSON), absent for ID-token sign-in.
+   */
+  getUserInfo(tokens: OAuthTokens, callback?: { user?: string }): Promise<ProviderProfile | null>;
   refreshAccessToken?(refreshToken: string): Promise<OAuthTokens>;
   revokeToken?(token: string): Promise<void>;
   /** OIDC: checks an ID token's signature, issuer, audience, expiry and nonce. */

@@ -2,19 +2,22 @@ import { OAuthError } from "./oauth-error.js";
 
 /**
  * Sends a provider's own (non-RFC 7009) revocation request — Dropbox's bearer POST, Facebook's
- * DELETE /me/permissions, Kick's query parameters — and throws when the provider refuses, like
- * revokeToken does for standard endpoints.
+ * DELETE /me/permissions, Kick's query parameters, GitHub's DELETE with a JSON body — and throws when
+ * the provider refuses, like revokeToken does for standard endpoints.
  */
 export async function sendRevocation(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; form?: Record<string, string> },
+  init: { method?: string; headers?: Record<string, string>; form?: Record<string, string>; json?: unknown },
   fetchImpl: typeof fetch = fetch,
 ): Promise<void> {
   const headers: Record<string, string> = { ...init.headers };
-  let body: URLSearchParams | undefined;
+  let body: URLSearchParams | string | undefined;
   if (init.form) {
     body = new URLSearchParams(init.form);
     headers["content-type"] = "application/x-www-form-urlencoded";
+  } else if (init.json !== undefined) {
+    body = JSON.stringify(init.json);
+    headers["content-type"] = "application/json";
   }
   let response: Response;
   try {

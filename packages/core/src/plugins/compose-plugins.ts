@@ -59,6 +59,7 @@ export function composePlugins(
           throw new Error(`Gatehouse: plugin ${plugin.id} redefines field ${model}.${field}`);
         existing.fields[field] = fieldDef;
       }
+      if (def.uniqueIndexes) existing.uniqueIndexes = [...(existing.uniqueIndexes ?? []), ...def.uniqueIndexes];
     }
     for (const [code, def] of Object.entries(plugin.errors ?? {})) {
       if (code in errors) throw new Error(`Gatehouse: plugin ${plugin.id} redefines error code ${code}`);

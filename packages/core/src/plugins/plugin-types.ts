@@ -1,9 +1,10 @@
 import type { AuthContext } from "../context/auth-context.js";
 import type { Endpoint, EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
-import type { ErrorCatalogue } from "../errors/auth-error.js";
+import type { CatalogueError, ErrorCatalogue } from "../errors/auth-error.js";
 import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
-import type { SessionWithUser, User } from "../schema/model-types.js";
-import type { Schema } from "../schema/schema-types.js";
+import type { Session, SessionWithUser, User } from "../schema/model-types.js";
+import type { FieldType, Schema } from "../schema/schema-types.js";
+import type { UserValidator } from "../session/create-user-validation.js";
 import type { SessionOrigin } from "../session/session-service.js";
 
 /** The context hooks receive: any endpoint's. */
@@ -15,6 +16,25 @@ export interface HookRule {
   matcher?: (ctx: HookContext) => boolean;
   /** Before hooks may throw to refuse; after hooks get the result and may return a replacement. */
   run: (ctx: HookContext, result?: unknown) => Promise<unknown> | unknown;
+}
+
+/**
+ * Documents what a plugin's `authenticate` reads, for generated API docs: a function cannot say which
+ * header it looks at or which endpoints it leaves alone.
+ */
+export interface AuthenticateScheme {
+  /** The request header carrying the credential, e.g. `x-api-key`. */
+  header: string;
+  description?: string;
+  /** Endpoints with any of these tags are never authenticated by it. */
+  skipTags?: readonly string[];
+  /** What it answers when a presented credential is refused or over its limits. */
+  errors?: readonly CatalogueError[];
+  /**
+   * Fields the session it produces carries beyond the session model's (`apiKeyId`): they are in no
+   * schema, so the docs learn them here and list them on the session as optional.
+   */
+  sessionFields?: Record<string, { type: FieldType; description: string }>;
 }
 
 /** A plugin: a plain object of endpoints, schema additions, hooks, rate limits and errors. */
@@ -32,11 +52,25 @@ export interface Plugin {
    * Runs for every endpoint that reads the session, get-session included; the first non-null wins.
    */
   authenticate?: (ctx: HookContext) => Promise<SessionWithUser | null> | SessionWithUser | null;
+  /** How `authenticate` is documented in the OpenAPI document (the header it reads, what it skips). */
+  authenticateScheme?: AuthenticateScheme;
   /**
    * Runs before any session is created for `user` (sign-in, sign-up, social, verification, impersonation);
    * throw an AuthError to refuse it — inside the same transaction, so nothing is half-written.
    */
   beforeSessionCreate?: (user: User, origin: SessionOrigin) => Promise<void> | void;
+  /**
+   * Vets the user behind every way of being signed in: a session about to be created (`new-session`,
+   * before `beforeSessionCreate`), a stored session a cookie names (`session`), and a session an
+   * `authenticate` hook produced (`authenticate`). Throw an AuthError to refuse the request. It runs on
+   * the hot path with the user row already loaded: check that row, make no queries. May run twice a request.
+   */
+  validateUser?: UserValidator;
+  /**
+   * Return false to keep a session from sliding forward when it is due for a refresh (a session given
+   * a short, fixed lifetime, such as an impersonation). Asked only when a refresh is due.
+   */
+  canRefreshSession?: (session: Session) => boolean;
   /** Called once before the first request; may be async (seeding, warm-up). */
   init?: (ctx: AuthContext) => Promise<void> | void;
 }

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { UniqueConstraintError } from "../adapter/adapter-errors.js";
 import { makeTestAuth, signUpUser } from "../testing/make-test-auth.js";
 
 describe("accounts", () => {
+  it("a provider account belongs to one row: a second insert of the same provider account is refused", async () => {
+    const auth = makeTestAuth();
+    const a = await signUpUser(auth);
+    const b = await signUpUser(auth);
+    await auth.$context.accounts.create({ userId: a.userId, providerId: "github", accountId: "gh-7" });
+    await expect(
+      auth.$context.accounts.create({ userId: b.userId, providerId: "github", accountId: "gh-7" }),
+    ).rejects.toBeInstanceOf(UniqueConstraintError);
+    // The same account id at another provider is another account.
+    await auth.$context.accounts.create({ userId: b.userId, providerId: "gitlab", accountId: "gh-7" });
+    expect((await b.client.get("/list-accounts")).body).toHaveLength(2);
+  });
+
   it("list-accounts shows the credential account without secrets", async () => {
     const auth = makeTestAuth();
     const { client, userId } = await signUpUser(auth);

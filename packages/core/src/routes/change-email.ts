@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { statusResponse } from "../api/response-shapes.js";
 import { sendInBackground } from "../email/send-in-background.js";
 import { sendVerificationEmail } from "../email/send-verification-email.js";
 import type { VerifyEmailPayload } from "../email/send-verification-email.js";
@@ -20,7 +21,17 @@ export const changeEmail = defineEndpoint(
     body: z.strictObject({ newEmail: z.string(), callbackURL: z.string().optional() }),
     session: "required",
     tags: ["change-email"],
-    openapi: { summary: "Change your email address" },
+    openapi: {
+      summary: "Change your email address",
+      response: statusResponse,
+      errors: [
+        CORE_ERRORS.CHANGE_EMAIL_DISABLED,
+        CORE_ERRORS.EMAIL_IS_THE_SAME,
+        CORE_ERRORS.COULD_NOT_UPDATE_EMAIL,
+        CORE_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED,
+        CORE_ERRORS.INVALID_EMAIL,
+      ],
+    },
   },
   async (ctx) => {
     const { options, users, tokens } = ctx.auth;

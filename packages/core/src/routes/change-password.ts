@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { tokenUserResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { isDontRemember, setSessionCookie } from "../session/session-cookies.js";
@@ -16,7 +17,17 @@ export const changePassword = defineEndpoint(
     }),
     session: "required",
     tags: ["changes-password"],
-    openapi: { summary: "Change your password" },
+    openapi: {
+      summary: "Change your password",
+      description: "token is the new session's when revokeOtherSessions is set, else null.",
+      response: tokenUserResponse,
+      errors: [
+        CORE_ERRORS.INVALID_PASSWORD,
+        CORE_ERRORS.CREDENTIAL_ACCOUNT_NOT_FOUND,
+        CORE_ERRORS.PASSWORD_TOO_SHORT,
+        CORE_ERRORS.PASSWORD_TOO_LONG,
+      ],
+    },
   },
   async (ctx) => {
     const { passwords, sessions, accounts } = ctx.auth;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import { redirectTo } from "../api/endpoint-response.js";
+import { successMessageResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { clearSessionCookies } from "../session/session-cookies.js";
@@ -18,7 +19,14 @@ export const deleteUserCallback = defineEndpoint(
     query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
     session: "optional",
     tags: ["delete-user"],
-    openapi: { summary: "Follow an account deletion link" },
+    openapi: {
+      summary: "Follow an account deletion link",
+      description:
+        "With callbackURL: a redirect to it, carrying ?error=… on failure. Without: JSON, or 400 invalid token.",
+      response: successMessageResponse,
+      kind: ["json", "redirect"],
+      errors: [CORE_ERRORS.DELETE_USER_DISABLED, CORE_ERRORS.INVALID_TOKEN],
+    },
   },
   async (ctx) => {
     const { callbackURL } = ctx.query;

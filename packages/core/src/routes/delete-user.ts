@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { successMessageResponse } from "../api/response-shapes.js";
 import { sendInBackground } from "../email/send-in-background.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
@@ -26,7 +27,18 @@ export const deleteUser = defineEndpoint(
     }),
     session: "required",
     tags: ["delete-user"],
-    openapi: { summary: "Delete your account" },
+    openapi: {
+      summary: "Delete your account",
+      response: successMessageResponse,
+      errors: [
+        CORE_ERRORS.DELETE_USER_DISABLED,
+        CORE_ERRORS.INVALID_PASSWORD,
+        CORE_ERRORS.CREDENTIAL_ACCOUNT_NOT_FOUND,
+        CORE_ERRORS.INVALID_TOKEN,
+        // Without password, token or deletion mail, only a fresh session may delete.
+        CORE_ERRORS.SESSION_NOT_FRESH,
+      ],
+    },
   },
   async (ctx) => {
     const { options, passwords, accounts, tokens } = ctx.auth;

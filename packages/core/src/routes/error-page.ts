@@ -9,7 +9,7 @@ export const errorPage = defineEndpoint(
     method: "GET",
     path: "/error",
     query: z.object({ error: z.string().max(256).optional() }).catchall(z.unknown()),
-    openapi: { summary: "HTML error page" },
+    openapi: { summary: "HTML error page", kind: "html" },
   },
   async (ctx) => htmlResponse(renderErrorPage(ctx.query.error || "Unknown")),
 );

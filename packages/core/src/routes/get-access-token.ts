@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { dateTimeResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { accountTokens, tokensToAccountFields } from "../oauth/account-tokens.js";
@@ -7,6 +8,13 @@ import { findUserAccount } from "../oauth/find-user-account.js";
 
 /** SPEC.md §9: refresh when under 5 seconds remain. */
 const REFRESH_MARGIN_MS = 5_000;
+
+const accessTokenResponse = z.object({
+  accessToken: z.string(),
+  accessTokenExpiresAt: dateTimeResponse.nullable(),
+  scopes: z.array(z.string()),
+  idToken: z.string().nullable(),
+});
 
 /**
  * POST /get-access-token {providerId, accountId?, userId?}: a usable provider access token, refreshed
@@ -19,7 +27,14 @@ export const getAccessToken = defineEndpoint(
     body: z.strictObject({ providerId: z.string(), accountId: z.string().optional(), userId: z.string().optional() }),
     session: "optional",
     tags: ["accounts"],
-    openapi: { summary: "Get a provider access token" },
+    openapi: {
+      summary: "Get a provider access token",
+      description: "Refreshed first when it expires within 5 seconds.",
+      response: accessTokenResponse,
+      // Optional only so server code may name a userId; over HTTP it is the caller's own accounts (findUserAccount).
+      session: "required",
+      errors: [CORE_ERRORS.ACCOUNT_NOT_FOUND, CORE_ERRORS.FAILED_TO_GET_ACCESS_TOKEN],
+    },
   },
   async (ctx) => {
     const account = await findUserAccount(ctx);

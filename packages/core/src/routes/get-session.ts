@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { sessionWithUserResponse } from "../api/response-shapes.js";
 import type { SessionWithUser } from "../schema/model-types.js";
 import { authenticateRequest } from "../session/authenticate-request.js";
 import { readSessionCache } from "../session/session-cache.js";
@@ -19,7 +20,12 @@ export const getSession = defineEndpoint(
     method: "GET",
     path: "/get-session",
     query: z.object({ disableCookieCache: flag, disableRefresh: flag }),
-    openapi: { summary: "The current session and user, or null" },
+    openapi: {
+      summary: "The current session and user, or null",
+      response: sessionWithUserResponse.nullable(),
+      // It reads the session itself (so a stale cookie answers null, not 401), authenticators included.
+      session: "optional",
+    },
   },
   async (ctx): Promise<SessionWithUser | null> => {
     const { sessions } = ctx.auth;

@@ -1,7 +1,14 @@
+import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { sessionResponse } from "../api/response-shapes.js";
 
 /** GET /list-sessions: the caller's unexpired sessions, each with the token revoke-session takes. */
 export const listSessions = defineEndpoint(
-  { method: "GET", path: "/list-sessions", session: "required", openapi: { summary: "List your active sessions" } },
+  {
+    method: "GET",
+    path: "/list-sessions",
+    session: "required",
+    openapi: { summary: "List your active sessions", response: z.array(sessionResponse) },
+  },
   async (ctx) => ctx.auth.sessions.listByUser(ctx.session.user.id),
 );

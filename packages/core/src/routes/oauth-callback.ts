@@ -1,6 +1,7 @@
-import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import { redirectTo } from "../api/endpoint-response.js";
+import { isAuthError } from "../errors/auth-error.js";
+import { CALLBACK_PARAM_NAMES, lenientCallbackParams, readCallbackParams } from "../oauth/callback-params.js";
 import { completeOAuth } from "../oauth/complete-oauth.js";
 import { OAuthError } from "../oauth/oauth-error.js";
 import type { OAuthErrorCode } from "../oauth/oauth-error.js";
@@ -9,30 +10,27 @@ import type { OAuthState } from "../oauth/oauth-flow.js";
 import { setSessionCookie } from "../session/session-cookies.js";
 import { authUrl, withQuery } from "../utils/auth-url.js";
 
-const params = z
-  .object({
-    code: z.string().max(4096).optional(),
-    state: z.string().max(256).optional(),
-    error: z.string().max(256).optional(),
-    error_description: z.string().max(1024).optional(),
-    device_id: z.string().max(256).optional(),
-  })
-  .catchall(z.unknown());
-
 /**
- * GET /callback/:id — where the provider sends the browser back. Every failure redirects to the
- * error page (or the flow's errorCallbackURL) with a precise code; nobody is signed in on failure.
+ * GET /callback/:id — where the provider sends the browser back. Every failure, malformed input
+ * included, redirects to the error page (or the flow's errorCallbackURL) with a precise code; nobody
+ * is signed in on failure.
  */
 export const oauthCallback = defineEndpoint(
   {
     method: "GET",
     path: "/callback/:id",
-    query: params,
+    query: lenientCallbackParams,
     tags: ["sign-in", "creates-session", "oauth-callback"],
-    openapi: { summary: "OAuth redirect target" },
+    openapi: {
+      summary: "OAuth redirect target",
+      description:
+        "Always a redirect: to the flow's callbackURL (or newUserCallbackURL) on success; on any failure to its errorCallbackURL, else the error page, with an `error` code.",
+      kind: "redirect",
+    },
   },
   async (ctx) => {
     const providerId = ctx.params.id ?? "";
+    const { params, valid } = readCallbackParams(ctx.query);
     let state: OAuthState | undefined;
     const fail = (code: string) => {
       const target = state?.errorCallbackURL;
@@ -41,31 +39,40 @@ export const oauthCallback = defineEndpoint(
     try {
       const provider = ctx.auth.socialProviders.get(providerId);
       if (!provider) throw new OAuthError("oauth_provider_not_found");
-      state = await consumeOAuthState(ctx, ctx.query.state, providerId);
+      if (!valid) {
+        // Still use up a well-formed state: the flow is over, and its errorCallbackURL is the page
+        // the app wants failures on.
+        state = await consumeOAuthState(ctx, params.state, providerId).catch(() => undefined);
+        throw new OAuthError("invalid_callback_request", "malformed callback parameters");
+      }
+      state = await consumeOAuthState(ctx, params.state, providerId);
       // The provider's own refusal (e.g. access_denied) is passed on as is, reduced to a safe token.
-      if (ctx.query.error) return fail(ctx.query.error.replace(/[^\w.-]/g, "_").slice(0, 64));
-      if (!ctx.query.code) throw new OAuthError("no_code");
+      if (params.error) return fail(params.error.replace(/[^\w.-]/g, "_").slice(0, 64));
+      if (!params.code) throw new OAuthError("no_code");
+      // SPEC.md §5: no callbackURL and no base URL to fall back on (the state outlived a config change).
+      const successURL = state.callbackURL || (ctx.auth.options.baseURL ? `${ctx.auth.options.baseURL}/` : undefined);
+      if (!successURL) throw new OAuthError("no_callback_url");
       const tokens = await provider
         .validateAuthorizationCode({
-          code: ctx.query.code,
+          code: params.code,
           codeVerifier: state.codeVerifier,
           redirectURI: providerRedirectURI(ctx, providerId),
-          deviceId: ctx.query.device_id,
+          deviceId: params.device_id,
         })
         .catch((cause: unknown) => {
           throw cause instanceof OAuthError ? cause : new OAuthError("invalid_code", undefined, { cause });
         });
-      const profile = await provider.getUserInfo(tokens).catch(() => null);
+      const profile = await provider.getUserInfo(tokens, { user: params.user }).catch(() => null);
       if (!profile) throw new OAuthError("unable_to_get_user_info");
       const outcome = await completeOAuth(ctx, provider, state, tokens, profile);
-      // No callbackURL: the app's home, i.e. the base URL.
-      const home = ctx.auth.options.baseURL ? `${ctx.auth.options.baseURL}/` : "/";
-      if (outcome.kind === "linked") return redirectTo(state.callbackURL ?? home);
+      if (outcome.kind === "linked") return redirectTo(successURL);
       setSessionCookie(ctx, outcome.data);
-      const target = outcome.isNewUser ? (state.newUserCallbackURL ?? state.callbackURL) : state.callbackURL;
-      return redirectTo(target ?? home);
+      return redirectTo((outcome.isNewUser && state.newUserCallbackURL) || successURL);
     } catch (error) {
       if (error instanceof OAuthError) return fail(error.code satisfies OAuthErrorCode);
+      // A plugin refusing the user (a ban through validateUser or beforeSessionCreate) is a decision,
+      // not a fault: the app's error page gets its code, lower-cased like the callback codes.
+      if (isAuthError(error) && error.status < 500) return fail(error.code.toLowerCase());
       ctx.auth.options.logger.error("Gatehouse: OAuth callback failed", error);
       return fail("internal_server_error");
     }
@@ -81,16 +88,28 @@ export const oauthCallbackPost = defineEndpoint(
   {
     method: "POST",
     path: "/callback/:id",
-    body: params,
+    body: lenientCallbackParams,
     skipOriginCheck: true,
     tags: ["oauth-callback"],
-    openapi: { summary: "OAuth form_post redirect target" },
+    openapi: {
+      summary: "OAuth form_post redirect target",
+      description:
+        "Re-issues the posted parameters as a same-site GET of this path, where the state cookie is sent again.",
+      kind: "redirect",
+      // See Other: the browser must follow with a GET, not repeat the cross-site POST.
+      redirectStatus: 303,
+    },
   },
   async (ctx) => {
+    const { params, valid } = readCallbackParams(ctx.body);
     const query: Record<string, string> = {};
-    for (const key of ["code", "state", "error", "error_description"] as const) {
-      const value = ctx.body[key];
-      if (typeof value === "string") query[key] = value;
+    if (valid) {
+      for (const name of CALLBACK_PARAM_NAMES) if (params[name] !== undefined) query[name] = params[name];
+    } else {
+      // The state cookie is missing on this cross-site POST, so the failure is named by the GET, which
+      // can still find the flow's errorCallbackURL; only the state travels with it.
+      if (params.state !== undefined) query.state = params.state;
+      query.error = "invalid_callback_request" satisfies OAuthErrorCode;
     }
     return redirectTo(authUrl(ctx, `/callback/${encodeURIComponent(ctx.params.id ?? "")}`, query), 303);
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { statusResponse } from "../api/response-shapes.js";
 import type { EndpointContext } from "../api/define-endpoint.js";
 import { sendInBackground } from "../email/send-in-background.js";
 import { AuthError } from "../errors/auth-error.js";
@@ -40,7 +41,11 @@ export const requestPasswordReset = defineEndpoint(
     path: "/request-password-reset",
     body,
     tags: ["password-reset"],
-    openapi: { summary: "Request a password reset email" },
+    openapi: {
+      summary: "Request a password reset email",
+      response: statusResponse,
+      errors: [CORE_ERRORS.RESET_PASSWORD_DISABLED, CORE_ERRORS.INVALID_EMAIL],
+    },
   },
   handler,
 );
@@ -52,7 +57,11 @@ export const forgetPassword = defineEndpoint(
     path: "/forget-password",
     body,
     tags: ["password-reset"],
-    openapi: { summary: "Request a password reset email (alias of /request-password-reset)" },
+    openapi: {
+      summary: "Request a password reset email (alias of /request-password-reset)",
+      response: statusResponse,
+      errors: [CORE_ERRORS.RESET_PASSWORD_DISABLED, CORE_ERRORS.INVALID_EMAIL],
+    },
   },
   handler,
 );

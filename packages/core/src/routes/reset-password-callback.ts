@@ -13,7 +13,11 @@ export const resetPasswordCallback = defineEndpoint(
     path: "/reset-password/:token",
     query: z.object({ callbackURL: z.string().optional() }),
     tags: ["password-reset"],
-    openapi: { summary: "Follow a password reset link" },
+    openapi: {
+      summary: "Follow a password reset link",
+      description: "Redirects to callbackURL (default /) with ?token=…, or ?error=INVALID_TOKEN.",
+      kind: "redirect",
+    },
   },
   async (ctx) => {
     const token = ctx.params.token ?? "";

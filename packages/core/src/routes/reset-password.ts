@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { statusResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { CREDENTIAL_PROVIDER } from "../repositories/accounts-repository.js";
@@ -14,7 +15,11 @@ export const resetPassword = defineEndpoint(
     path: "/reset-password",
     body: z.strictObject({ newPassword: z.string(), token: z.string() }),
     tags: ["password-reset", "changes-password"],
-    openapi: { summary: "Set a new password with a reset token" },
+    openapi: {
+      summary: "Set a new password with a reset token",
+      response: statusResponse,
+      errors: [CORE_ERRORS.INVALID_TOKEN, CORE_ERRORS.PASSWORD_TOO_SHORT, CORE_ERRORS.PASSWORD_TOO_LONG],
+    },
   },
   async (ctx) => {
     const { passwords, tokens, options } = ctx.auth;

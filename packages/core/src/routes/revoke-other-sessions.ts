@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { statusResponse } from "../api/response-shapes.js";
 
 /** POST /revoke-other-sessions: ends every session of the caller but this one. */
 export const revokeOtherSessions = defineEndpoint(
@@ -6,7 +7,7 @@ export const revokeOtherSessions = defineEndpoint(
     method: "POST",
     path: "/revoke-other-sessions",
     session: "required",
-    openapi: { summary: "Revoke all your sessions except this one" },
+    openapi: { summary: "Revoke all your sessions except this one", response: statusResponse },
   },
   async (ctx) => {
     await ctx.auth.sessions.deleteByUser(ctx.session.user.id, ctx.session.session.id);

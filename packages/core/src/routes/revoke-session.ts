@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { statusResponse } from "../api/response-shapes.js";
 import { clearSessionCookies } from "../session/session-cookies.js";
 
 /**
@@ -12,7 +13,7 @@ export const revokeSession = defineEndpoint(
     path: "/revoke-session",
     body: z.strictObject({ token: z.string().min(1).max(512) }),
     session: "required",
-    openapi: { summary: "Revoke one of your sessions by its token" },
+    openapi: { summary: "Revoke one of your sessions by its token", response: statusResponse },
   },
   async (ctx) => {
     await ctx.auth.sessions.deleteByToken(ctx.body.token, ctx.session.user.id);

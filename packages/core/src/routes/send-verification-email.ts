@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { statusResponse } from "../api/response-shapes.js";
 import { sendVerificationEmail } from "../email/send-verification-email.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
@@ -17,7 +18,16 @@ export const sendVerificationEmailRoute = defineEndpoint(
     body: z.strictObject({ email: z.string(), callbackURL: z.string().optional() }),
     session: "optional",
     tags: ["email-verification"],
-    openapi: { summary: "Send a new verification email" },
+    openapi: {
+      summary: "Send a new verification email",
+      response: statusResponse,
+      errors: [
+        CORE_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED,
+        CORE_ERRORS.VERIFICATION_EMAIL_ONLY_OWN,
+        CORE_ERRORS.VERIFICATION_EMAIL_ONLY_UNVERIFIED,
+        CORE_ERRORS.INVALID_EMAIL,
+      ],
+    },
   },
   async (ctx) => {
     if (!ctx.auth.options.emailVerification.sendVerificationEmail) {

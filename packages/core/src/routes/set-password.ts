@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { statusResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { CREDENTIAL_PROVIDER } from "../repositories/accounts-repository.js";
@@ -15,6 +16,7 @@ export const setPassword = defineEndpoint(
     body: z.strictObject({ newPassword: z.string() }),
     session: "required",
     serverOnly: true,
+    openapi: { response: statusResponse, errors: [CORE_ERRORS.USER_ALREADY_HAS_PASSWORD] },
   },
   async (ctx) => {
     const { passwords, accounts } = ctx.auth;

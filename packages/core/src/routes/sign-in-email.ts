@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { userResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { setSessionCookie } from "../session/session-cookies.js";
 import { normalizeEmail } from "../user/normalize-email.js";
 import { sendVerificationEmail } from "../email/send-verification-email.js";
+
+const signInEmailResponse = z.object({
+  redirect: z.boolean(),
+  token: z.string(),
+  url: z.string().nullable(),
+  user: userResponse,
+});
 
 const signInEmailBody = z.strictObject({
   email: z.string(),
@@ -20,7 +28,11 @@ export const signInEmail = defineEndpoint(
     path: "/sign-in/email",
     body: signInEmailBody,
     tags: ["creates-session", "sign-in"],
-    openapi: { summary: "Sign in with email and password" },
+    openapi: {
+      summary: "Sign in with email and password",
+      response: signInEmailResponse,
+      errors: [CORE_ERRORS.INVALID_EMAIL_OR_PASSWORD, CORE_ERRORS.INVALID_EMAIL, CORE_ERRORS.EMAIL_NOT_VERIFIED],
+    },
   },
   async (ctx) => {
     const { options, passwords, sessions } = ctx.auth;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { tokenUserResponse } from "../api/response-shapes.js";
 import { UniqueConstraintError } from "../adapter/adapter-errors.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
@@ -27,7 +28,18 @@ export const signUpEmail = defineEndpoint(
     path: "/sign-up/email",
     body: signUpEmailBody,
     tags: ["creates-user", "creates-session", "sign-up"],
-    openapi: { summary: "Sign up with email and password" },
+    openapi: {
+      summary: "Sign up with email and password",
+      description: "token is null when no session is created (email verification required, or auto sign-in off).",
+      response: tokenUserResponse,
+      errors: [
+        CORE_ERRORS.USER_ALREADY_EXISTS,
+        CORE_ERRORS.INVALID_EMAIL,
+        CORE_ERRORS.PASSWORD_TOO_SHORT,
+        CORE_ERRORS.PASSWORD_TOO_LONG,
+        CORE_ERRORS.EMAIL_PASSWORD_SIGN_UP_DISABLED,
+      ],
+    },
   },
   async (ctx) => {
     const { options, passwords, sessions } = ctx.auth;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { statusResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { sendInBackground } from "../email/send-in-background.js";
@@ -17,7 +18,11 @@ export const unlinkAccount = defineEndpoint(
     body: z.strictObject({ providerId: z.string(), accountId: z.string().optional() }),
     session: "fresh",
     tags: ["accounts"],
-    openapi: { summary: "Unlink an account" },
+    openapi: {
+      summary: "Unlink an account",
+      response: statusResponse,
+      errors: [CORE_ERRORS.CANNOT_UNLINK_LAST_ACCOUNT, CORE_ERRORS.ACCOUNT_NOT_FOUND],
+    },
   },
   async (ctx) => {
     const { providerId, accountId } = ctx.body;

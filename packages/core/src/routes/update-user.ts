@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import { userResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { setSessionCacheCookie } from "../session/session-cache.js";
@@ -18,7 +19,11 @@ export const updateUser = defineEndpoint(
     body: updateUserBody,
     session: "required",
     tags: ["updates-user"],
-    openapi: { summary: "Update your profile" },
+    openapi: {
+      summary: "Update your profile",
+      response: z.object({ status: z.boolean(), user: userResponse }),
+      errors: [CORE_ERRORS.EMAIL_CAN_NOT_BE_UPDATED, CORE_ERRORS.NO_FIELDS_TO_UPDATE, CORE_ERRORS.USER_NOT_FOUND],
+    },
   },
   async (ctx) => {
     if ("email" in ctx.body) throw new AuthError(CORE_ERRORS.EMAIL_CAN_NOT_BE_UPDATED);

@@ -3,9 +3,10 @@ import { UniqueConstraintError } from "../adapter/adapter-errors.js";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import type { EndpointContext } from "../api/define-endpoint.js";
 import { redirectTo } from "../api/endpoint-response.js";
+import { userResponse } from "../api/response-shapes.js";
 import { sendVerificationEmail } from "../email/send-verification-email.js";
 import type { VerifyEmailPayload } from "../email/send-verification-email.js";
-import { AuthError } from "../errors/auth-error.js";
+import { AuthError, isAuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import type { User } from "../schema/model-types.js";
 import { isDontRemember, setSessionCookie } from "../session/session-cookies.js";
@@ -25,7 +26,14 @@ export const verifyEmail = defineEndpoint(
     query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
     session: "optional",
     tags: ["email-verification"],
-    openapi: { summary: "Verify an email address with the emailed token" },
+    openapi: {
+      summary: "Verify an email address with the emailed token",
+      description:
+        "With callbackURL: a redirect to it, carrying ?error=token_expired|invalid_token|user_not_found|unauthorized on failure. Without: JSON.",
+      response: z.object({ status: z.boolean(), user: userResponse }),
+      kind: ["json", "redirect"],
+      errors: [CORE_ERRORS.INVALID_TOKEN, CORE_ERRORS.COULD_NOT_UPDATE_EMAIL],
+    },
   },
   async (ctx) => {
     const { callbackURL } = ctx.query;
@@ -67,7 +75,14 @@ export const verifyEmail = defineEndpoint(
       updated = user.emailVerified ? user : ((await ctx.auth.users.update(user.id, { emailVerified: true })) ?? user);
     }
 
-    await signInAfterVerification(ctx, updated);
+    try {
+      await signInAfterVerification(ctx, updated);
+    } catch (error) {
+      // A plugin refused the sign-in (a ban): the address stays verified; a browser following the link
+      // lands on the app with the refusal's code rather than on a JSON error.
+      if (!callbackURL || !isAuthError(error) || error.status >= 500) throw error;
+      return redirectTo(withQuery(callbackURL, { error: error.code.toLowerCase() }));
+    }
     const publicUser = ctx.auth.sessions.publicUser(updated);
     return callbackURL ? redirectTo(callbackURL) : { status: true, user: publicUser };
   },

@@ -49,6 +49,9 @@ export function createCoreSchema(options: CoreSchemaOptions = {}): Schema {
         createdAt: { type: "date", defaultValue: now },
         updatedAt: { type: "date", defaultValue: now },
       },
+      // One row per provider account: two racing first sign-ins (or links) of the same provider account
+      // cannot both insert; the loser retries and finds the winner's row (complete-oauth.ts).
+      uniqueIndexes: [["providerId", "accountId"]],
     },
     verification: {
       fields: {

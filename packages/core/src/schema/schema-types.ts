@@ -28,6 +28,11 @@ export interface ModelDef {
   /** Table name; defaults to the model key. */
   modelName?: string;
   fields: Record<string, FieldDef>;
+  /**
+   * Unique indexes over several fields together, e.g. `[["organizationId", "userId"]]`: no two rows
+   * may share all of them. As in SQL, a row with a null in any of them never clashes.
+   */
+  uniqueIndexes?: string[][];
 }
 
 /** All tables, keyed by model name as core and plugins refer to them. */

@@ -14,7 +14,7 @@ export const SESSION_CACHE_LIMIT = 4093;
 export function setSessionCacheCookie(ctx: Ctx, data: SessionWithUser, persistent: boolean): void {
   const { options, cookies, secret } = ctx.auth;
   const { maxAge } = options.session.cookieCache;
-  const payload = Buffer.from(JSON.stringify({ ...data, cachedUntil: Date.now() + maxAge * 1000 })).toString(
+  const payload = Buffer.from(JSON.stringify({ ...data, cachedUntil: ctx.auth.now() + maxAge * 1000 })).toString(
     "base64url",
   );
   const value = `${payload}.${hmacSha256Base64Url(secret, payload)}`;
@@ -40,7 +40,7 @@ export function readSessionCache(ctx: Ctx, token: string): SessionWithUser | nul
   } catch {
     return null;
   }
-  if (parsed.cachedUntil <= Date.now() || parsed.session?.token !== token) return null;
+  if (parsed.cachedUntil <= ctx.auth.now() || parsed.session?.token !== token) return null;
   const { session, user } = parsed;
   // JSON turned the dates into strings; callers of auth.api get Dates, as from the database.
   session.expiresAt = new Date(session.expiresAt);
@@ -48,7 +48,7 @@ export function readSessionCache(ctx: Ctx, token: string): SessionWithUser | nul
   session.updatedAt = new Date(session.updatedAt);
   user.createdAt = new Date(user.createdAt);
   user.updatedAt = new Date(user.updatedAt);
-  if (session.expiresAt.getTime() <= Date.now()) return null;
+  if (session.expiresAt.getTime() <= ctx.auth.now()) return null;
   const { cachedUntil: _, ...data } = parsed;
   return data;
 }

@@ -12,7 +12,7 @@ type Ctx = EndpointContext<unknown, unknown, SessionRequirement>;
 export function setSessionCookie(ctx: Ctx, data: SessionWithUser, rememberMe = true): void {
   const { cookies, secret } = ctx.auth;
   // Rounded, not floored: a fresh 7-day session says 604800 even when a few ms passed since it was made.
-  const maxAge = rememberMe ? Math.round((data.session.expiresAt.getTime() - Date.now()) / 1000) : undefined;
+  const maxAge = rememberMe ? Math.round((data.session.expiresAt.getTime() - ctx.auth.now()) / 1000) : undefined;
   ctx.setCookie(cookies.sessionToken, signCookieValue(secret, data.session.token), { ...cookies.attributes, maxAge });
   if (!rememberMe) {
     ctx.setCookie(cookies.dontRemember, signCookieValue(secret, "true"), { ...cookies.attributes });

@@ -6,6 +6,7 @@ import { readCookie, safeDecode } from "../cookies/parse-cookies.js";
 import type { ResolvedOptions } from "../options/resolve-options.js";
 import type { Session, SessionWithUser, User } from "../schema/model-types.js";
 import type { Row, Schema } from "../schema/schema-types.js";
+import type { UserValidationSource } from "./create-user-validation.js";
 
 /** Where a new session comes from, recorded on the session row. */
 export interface SessionOrigin {
@@ -15,14 +16,27 @@ export interface SessionOrigin {
   fields?: Record<string, unknown>;
 }
 
+/** What plugins add to the session lifecycle (their `beforeSessionCreate`, `validateUser`, `canRefreshSession`). */
+export interface SessionHooks {
+  beforeCreate: readonly ((user: User, origin: SessionOrigin) => Promise<void> | void)[];
+  validateUser: (user: User, source: UserValidationSource) => Promise<void>;
+  canRefresh: readonly ((session: Session) => boolean)[];
+}
+
+const NO_HOOKS: SessionHooks = { beforeCreate: [], validateUser: async () => {}, canRefresh: [] };
+
 /** Session lifecycle: hashed-at-rest tokens, sliding refresh, expiry. */
 export interface SessionService {
+  /** Runs the plugins' `validateUser` and `beforeSessionCreate` first; either may throw to refuse. */
   create(db: Db, user: User, origin: SessionOrigin): Promise<SessionWithUser>;
   /** The verified bearer token in a Cookie header, or null when absent or wrongly signed. */
   tokenFromCookieHeader(header: string | null): string | null;
-  /** Session and user in one query; null when unknown. Expired sessions are deleted and give null. */
+  /**
+   * Session and user in one query; null when unknown. Expired sessions are deleted and give null. The
+   * plugins' `validateUser` sees the user and may throw (a ban placed while a sign-in was in flight).
+   */
   findByToken(token: string): Promise<SessionWithUser | null>;
-  /** True when the session is older than the update age and should slide forward. */
+  /** True when the session is older than the update age and no plugin's `canRefreshSession` holds it back. */
   needsRefresh(session: Session): boolean;
   refresh(session: Session): Promise<Session | null>;
   listByUser(userId: string): Promise<Session[]>;
@@ -40,9 +54,10 @@ export function createSessionService(
   schema: Schema,
   db: Db,
   cookies: CookieNames,
-  guards: readonly ((user: User, origin: SessionOrigin) => Promise<void> | void)[] = [],
+  hooks: SessionHooks = NO_HOOKS,
 ): SessionService {
   const { secret } = options;
+  const { now } = options.advanced;
   const { expiresIn, updateAge } = options.session;
   const filterUser = createOutputFilter(schema, "user");
   const filterSession = createOutputFilter(schema, "session");
@@ -60,10 +75,11 @@ export function createSessionService(
     publicUser,
     publicSession,
     async create(txDb, user, origin) {
-      for (const guard of guards) await guard(user, origin);
+      await hooks.validateUser(user, "new-session");
+      for (const guard of hooks.beforeCreate) await guard(user, origin);
       const id = generateId();
       const token = deriveSessionToken(secret, id);
-      const now = new Date();
+      const at = new Date(now());
       const row = await txDb.create({
         model: "session",
         data: {
@@ -71,11 +87,11 @@ export function createSessionService(
           id,
           token: sha256Base64Url(token),
           userId: user.id,
-          expiresAt: new Date(now.getTime() + expiresIn * 1000),
+          expiresAt: new Date(at.getTime() + expiresIn * 1000),
           ipAddress: origin.ipAddress || null,
           userAgent: origin.userAgent?.slice(0, 512) || null,
-          createdAt: now,
-          updatedAt: now,
+          createdAt: at,
+          updatedAt: at,
         },
       });
       return { session: publicSession(row, token), user: publicUser(user) };
@@ -94,21 +110,23 @@ export function createSessionService(
       if (!row) return null;
       const { user, ...session } = row as Row & { user: Row | null };
       if (!user) return null;
-      if ((session.expiresAt as Date).getTime() <= Date.now()) {
+      if ((session.expiresAt as Date).getTime() <= now()) {
         await deleteWhere([{ field: "id", value: session.id }]);
         return null;
       }
+      await hooks.validateUser(user as User, "session");
       return { session: publicSession(session as Row, token), user: publicUser(user) };
     },
     needsRefresh(session) {
       const lastRefresh = session.expiresAt.getTime() - expiresIn * 1000;
-      return Date.now() - lastRefresh >= updateAge * 1000;
+      if (now() - lastRefresh < updateAge * 1000) return false;
+      return hooks.canRefresh.every((canRefresh) => canRefresh(session));
     },
     async refresh(session) {
       const row = await db.update({
         model: "session",
         where: [{ field: "id", value: session.id }],
-        update: { expiresAt: new Date(Date.now() + expiresIn * 1000) },
+        update: { expiresAt: new Date(now() + expiresIn * 1000) },
       });
       return row ? publicSession(row, session.token) : null;
     },
@@ -117,7 +135,7 @@ export function createSessionService(
         model: "session",
         where: [
           { field: "userId", value: userId },
-          { field: "expiresAt", operator: "gt", value: new Date() },
+          { field: "expiresAt", operator: "gt", value: new Date(now()) },
         ],
         sortBy: { field: "createdAt", direction: "asc" },
       });

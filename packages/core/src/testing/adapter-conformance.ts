@@ -3,6 +3,7 @@ import { AdapterError, UniqueConstraintError } from "../adapter/adapter-errors.j
 import type { Adapter } from "../adapter/adapter-types.js";
 import { generateId } from "../crypto/random.js";
 import type { Schema } from "../schema/schema-types.js";
+import { runLockAndCompositeConformance } from "./adapter-conformance-locks.js";
 
 /** The schema every adapter under test is built with: each field type, a unique, a reference. */
 export const conformanceSchema: Schema = {
@@ -23,6 +24,14 @@ export const conformanceSchema: Schema = {
       notes: { type: "string", required: false, long: true },
       ownerId: { type: "string", required: false, references: { model: "owner", field: "id", onDelete: "set null" } },
     },
+  },
+  pair: {
+    fields: {
+      left: { type: "string", required: false },
+      right: { type: "string" },
+      note: { type: "string", required: false },
+    },
+    uniqueIndexes: [["left", "right"]],
   },
 };
 
@@ -564,6 +573,8 @@ export function runAdapterConformance(name: string, setup: (schema: Schema) => P
       ).rejects.toBeInstanceOf(AdapterError);
       await expect(adapter.count({ model: "nope" })).rejects.toBeInstanceOf(AdapterError);
     });
+
+    runLockAndCompositeConformance(test, () => adapter, prefix);
 
     test("returned rows are copies", async () => {
       const p = prefix();

@@ -17,6 +17,7 @@ function stateOf(schema: Schema): DatabaseState {
     tables.set(table, new Set(["id", ...Object.keys(def.fields)]));
     for (const [name, f] of Object.entries(def.fields))
       if (f.unique || f.index || f.references) indexes.add(`${table}_${name}_${f.unique ? "uidx" : "idx"}`);
+    for (const fields of def.uniqueIndexes ?? []) indexes.add(`${table}_${fields.join("_")}_uidx`);
   }
   return { tables, indexes };
 }

@@ -87,6 +87,14 @@ export function diffSchema(db: AnyKysely, dialect: SqlDialect, schema: Schema, s
       if (field.unique) index = index.unique();
       indexes.push(index);
     }
+    for (const fields of def.uniqueIndexes ?? []) {
+      for (const f of fields)
+        if (f !== "id" && !def.fields[f]) throw new Error(`Unique index on "${model}" names unknown field "${f}"`);
+      if (dialect === "mysql" && fields.some((f) => def.fields[f]?.long)) continue; // as above: TEXT
+      const indexName = `${table}_${fields.join("_")}_uidx`;
+      if (state.indexes.has(indexName)) continue;
+      indexes.push(db.schema.createIndex(indexName).on(table).columns(fields).unique());
+    }
   }
   return [...statements, ...indexes];
 }

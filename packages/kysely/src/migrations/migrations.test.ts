@@ -1,4 +1,4 @@
-import { createCoreSchema } from "@gatehouse/core";
+import { UniqueConstraintError, createCoreSchema } from "@gatehouse/core";
 import type { Schema } from "@gatehouse/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { kyselyAdapter } from "../kysely-adapter.js";
@@ -80,6 +80,24 @@ for (const [name, open] of openers) {
       expect(
         (await v1.findOne<{ count: number }>({ model: "rateLimit", where: [{ field: "key", value: "k" }] }))?.count,
       ).toBe(3);
+    });
+
+    it("adds a composite unique index to an existing table once; it then refuses a repeated pair", async (ctx) => {
+      const database = await fresh();
+      if (!database) return ctx.skip();
+      const v1: Schema = { link: { fields: { a: { type: "string" }, b: { type: "string" } } } };
+      await kyselyAdapter({ database })({ schema: v1 }).migrate!();
+      const v2: Schema = { link: { ...v1.link!, uniqueIndexes: [["a", "b"]] } };
+      const adapter = kyselyAdapter({ database })({ schema: v2 });
+      const { statements } = await adapter.migrate!();
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/create unique index .link_a_b_uidx. on .link. \(.a., .b.\)/i);
+      expect((await adapter.migrate!()).statements).toEqual([]);
+      await adapter.create({ model: "link", data: { id: "1", a: "x", b: "y" } });
+      await adapter.create({ model: "link", data: { id: "2", a: "x", b: "z" } });
+      await expect(adapter.create({ model: "link", data: { id: "3", a: "x", b: "y" } })).rejects.toBeInstanceOf(
+        UniqueConstraintError,
+      );
     });
 
     if (name === "MySQL") {

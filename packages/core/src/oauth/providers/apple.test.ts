@@ -97,6 +97,26 @@ describe("apple", () => {
     expect(accounts).toEqual([expect.objectContaining({ provider: "apple", accountId: person.sub })]);
   });
 
+  it("names a new user from Apple's one-time user JSON, POSTed beside the code", async () => {
+    const { idp } = await fakeApple();
+    const auth = setup(idp);
+    const user = JSON.stringify({ name: { firstName: " Jane ", lastName: "Appleseed" }, email: person.email });
+    const flow = await driveSocialFlow(auth, "apple", "c.good", { formPost: true, extraQuery: { user } });
+    expect(flow.location).toBe("/dashboard");
+    expect((await flow.client.get("/get-session")).body.user.name).toBe("Jane Appleseed");
+  });
+
+  it("ignores a malformed user JSON: the name falls back to the email's local part, never a 500", async () => {
+    const { idp } = await fakeApple();
+    for (const user of ["{not json", "null", "[]", '"Jane"', '{"name":"Jane"}', '{"name":{"firstName":5}}']) {
+      const auth = setup(idp);
+      const flow = await driveSocialFlow(auth, "apple", "c.good", { formPost: true, extraQuery: { user } });
+      expect(flow.callback.status, user).toBe(302);
+      expect(flow.location, user).toBe("/dashboard");
+      expect((await flow.client.get("/get-session")).body.user.name, user).toBe("x7abc");
+    }
+  });
+
   it('does not count email_verified "false" as verified', async () => {
     const { idp, idToken } = await fakeApple();
     const auth = setup(idp);

@@ -29,8 +29,8 @@ export interface AppleOptions extends ProviderConfig {
 /**
  * Sign in with Apple. Scopes `name email`; because they ask for user data Apple requires
  * `response_mode=form_post`, so Apple POSTs the callback. PKCE S256. The profile comes from the ID
- * token (Apple sends `email_verified` as a string); Apple sends the user's name only once, outside
- * the token, so the name is usually empty and Gatehouse falls back to the email's local part.
+ * token (Apple sends `email_verified` as a string); the name, which Apple sends only on the first
+ * authorization and outside the token, comes from the callback's `user` JSON.
  */
 export function apple(config: AppleOptions): OAuthProvider {
   const endpoints = { ...ENDPOINTS, ...config.endpoints };
@@ -72,7 +72,7 @@ export function apple(config: AppleOptions): OAuthProvider {
       });
       return claims !== null;
     },
-    async getUserInfo(tokens) {
+    async getUserInfo(tokens, callback) {
       const claims = readIdTokenClaims(tokens.idToken, audience);
       if (!claims) return null;
       const email = stringClaim(claims, "email") ?? null;
@@ -80,10 +80,29 @@ export function apple(config: AppleOptions): OAuthProvider {
         id: String(claims.sub),
         email,
         emailVerified: email !== null && isTrue(claims.email_verified),
-        name: stringClaim(claims, "name") ?? "",
+        name: stringClaim(claims, "name") ?? nameFromAppleUser(callback?.user),
         image: null,
       };
       return config.mapProfile ? config.mapProfile(profile, claims) : profile;
     },
   };
+}
+
+/**
+ * The name in Apple's one-time `user` form field, `{"name":{"firstName","lastName"},"email"}`. It
+ * arrives through the browser, so anything malformed simply yields no name (never an error).
+ */
+function nameFromAppleUser(raw: string | undefined): string {
+  if (!raw) return "";
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return "";
+  }
+  const name = parsed && typeof parsed === "object" ? (parsed as { name?: unknown }).name : undefined;
+  if (!name || typeof name !== "object") return "";
+  const part = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  const { firstName, lastName } = name as { firstName?: unknown; lastName?: unknown };
+  return [part(firstName), part(lastName)].filter(Boolean).join(" ").slice(0, 256);
 }

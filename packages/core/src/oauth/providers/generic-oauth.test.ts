@@ -178,7 +178,8 @@ describe("generic OAuth / OIDC provider", () => {
       provider: "acme",
       callbackURL: "/x",
     });
-    expect(start.status).toBe(500);
+    expect(start.status).toBe(502);
+    expect(start.body.code).toBe("PROVIDER_DISCOVERY_FAILED");
     expect(start.body.message).toBe("Could not load the OpenID configuration of provider acme");
     const closed = await startFakeOAuthServer();
     await closed.close();
@@ -187,7 +188,7 @@ describe("generic OAuth / OIDC provider", () => {
       discoveryUrl: `${closed.url}/.well-known/openid-configuration`,
     });
     const refused = await createTestClient(nowhere).post("/sign-in/social", { provider: "acme", callbackURL: "/x" });
-    expect(refused.status).toBe(500);
+    expect(refused.status).toBe(502);
     expect(refused.body.message).toBe("Could not load the OpenID configuration of provider acme");
 
     // The authorization endpoint is given, so the browser gets to the provider; the token endpoint

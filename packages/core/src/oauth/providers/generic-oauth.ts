@@ -104,8 +104,9 @@ export function genericOAuth(id: string, config: GenericOAuthConfig): OAuthProvi
     disableSignUp: config.disableSignUp,
     disableImplicitSignUp: config.disableImplicitSignUp,
     async createAuthorizationURL({ state, codeVerifier, redirectURI, scopes, loginHint, nonce }) {
+      // The provider is down or misconfigured, not us: a gateway error the app can tell apart from a bug.
       const url = await required("authorization").catch((cause: unknown) => {
-        throw new AuthError(CORE_ERRORS.INTERNAL_SERVER_ERROR, {
+        throw new AuthError(CORE_ERRORS.PROVIDER_DISCOVERY_FAILED, {
           message: `Could not load the OpenID configuration of provider ${id}`,
           details: { cause: cause instanceof Error ? cause.message : undefined },
         });

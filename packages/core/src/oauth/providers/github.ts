@@ -1,5 +1,6 @@
 import { authorizationURL, exchangeAuthorizationCode, fetchJson, refreshAccessToken } from "../oauth2-client.js";
 import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
+import { sendRevocation } from "../send-revocation.js";
 
 const ENDPOINTS: ProviderEndpoints = {
   authorization: "https://github.com/login/oauth/authorize",
@@ -22,10 +23,15 @@ interface GithubEmail {
 
 /**
  * GitHub (OAuth app or GitHub app). Scopes `read:user user:email`. GitHub's /user shows only the public
- * email, so /user/emails supplies the primary address and whether it is verified.
+ * email, so /user/emails supplies the primary address and whether it is verified. Revocation deletes
+ * the app's token (`DELETE /applications/{client_id}/token`).
  */
 export function github(config: ProviderConfig): OAuthProvider {
-  const endpoints = { ...ENDPOINTS, ...config.endpoints };
+  const endpoints = {
+    ...ENDPOINTS,
+    revocation: `https://api.github.com/applications/${encodeURIComponent(config.clientId)}/token`,
+    ...config.endpoints,
+  };
   const defaults = config.disableDefaultScope ? [] : ["read:user", "user:email"];
   const http = { fetch: config.fetch, headers: { "user-agent": "gatehouse" } };
   const client = { clientId: config.clientId, clientSecret: config.clientSecret, fetch: config.fetch };
@@ -50,6 +56,21 @@ export function github(config: ProviderConfig): OAuthProvider {
         client,
       ),
     refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
+    // GitHub has no RFC 7009 endpoint: the app authenticates with Basic auth and names the token in JSON.
+    revokeToken: (token) =>
+      sendRevocation(
+        endpoints.revocation,
+        {
+          method: "DELETE",
+          headers: {
+            ...http.headers,
+            accept: "application/vnd.github+json",
+            authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret ?? ""}`)}`,
+          },
+          json: { access_token: token },
+        },
+        config.fetch,
+      ),
     async getUserInfo(tokens) {
       if (!tokens.accessToken) return null;
       const user = (await fetchJson(endpoints.userInfo, tokens.accessToken, http)) as GithubUser | null;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { driveSocialFlow } from "../testing/drive-social-flow.js";
+import { createTestClient } from "../testing/test-client.js";
+import { authWithAcme, startFakeOidc } from "./fake-oidc.test-helper.js";
+
+describe("POST /account-info", () => {
+  it("answers the provider's profile of one of the caller's accounts, by provider account id or row id", async () => {
+    const fake = await startFakeOidc();
+    const auth = authWithAcme(fake);
+    const kim = { sub: "kim-1", email: "kim@example.com", email_verified: true, name: "Kim" };
+    const { client } = await driveSocialFlow(auth, "acme", fake.codeFor(kim));
+    const profile = { id: "kim-1", email: "kim@example.com", emailVerified: true, name: "Kim", image: null };
+
+    const byAccountId = await client.post("/account-info", { accountId: "kim-1" });
+    expect(byAccountId.status, byAccountId.text).toBe(200);
+    expect(byAccountId.body).toEqual({ user: profile });
+    const [row] = (await client.get("/list-accounts")).body;
+    expect((await client.post("/account-info", { accountId: row.id })).body).toEqual({ user: profile });
+  });
+
+  it("refuses unknown accounts, someone else's account, and anonymous callers", async () => {
+    const fake = await startFakeOidc();
+    const auth = authWithAcme(fake);
+    const kim = await driveSocialFlow(auth, "acme", fake.codeFor({ sub: "kim-1", email: "kim@example.com" }));
+    await driveSocialFlow(auth, "acme", fake.codeFor({ sub: "lee-1", email: "lee@example.com" }));
+
+    const unknown = await kim.client.post("/account-info", { accountId: "nobody" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ code: "ACCOUNT_NOT_FOUND", message: "Account not found" });
+    const others = await kim.client.post("/account-info", { accountId: "lee-1" });
+    expect(others.status).toBe(400);
+    expect(others.body.code).toBe("ACCOUNT_NOT_FOUND");
+    expect((await createTestClient(auth).post("/account-info", { accountId: "kim-1" })).status).toBe(401);
+  });
+});
