@@ -1,7 +1,11 @@
 // Measures GET /get-session authenticated by an x-api-key header (no cookie) on SQLite: requests/s and
-// the server's CPU per request, printed as one line. The headline runs with the per-key rate limit off
-// (API_KEY_RATE_LIMIT=0): one indexed lookup by key hash, no write. Beside it, the same with a limit too
-// high to trip (one lookup plus one UPDATE of the counters, issue #6) and the cookie get-session, for scale.
+// the server's CPU per request, for both paths a key takes, each judged against the goal:
+// - read-only: the per-key rate limit off (API_KEY_RATE_LIMIT=0), one indexed lookup by key hash, no write;
+// - lookup plus write: a per-key rate limit too high to trip, so every request also makes the one
+//   conditional UPDATE of the key's counters (issue #6), as a key with `remaining` does.
+// The goal (issue #6) is ten times the anchor library's ~780 keys/s on this machine: ≥ 7,800 req/s, or,
+// since the load generator shares the CPUs, ≤ 120 µs of server CPU per request. The cookie get-session
+// is printed for scale. The target server runs the admin plugin too, so its ban check is on the path.
 // Run from the repo root after building (`npx tsup` in packages/api-key):
 //   node bench/api-key-auth.mjs [--seconds 10] [--connections 32]
 import { spawn } from "node:child_process";
@@ -18,7 +22,11 @@ const arg = (name, def) => {
 };
 const seconds = arg("--seconds", 10);
 const connections = arg("--connections", 32);
-const GOAL = 7800;
+const ANCHOR_RPS = 780;
+const GOAL_RPS = 10 * ANCHOR_RPS;
+const GOAL_CPU_US = 120;
+const verdict = (m) =>
+  `${m.rps >= GOAL_RPS || m.cpu <= GOAL_CPU_US ? "met" : "NOT met"} (${(m.rps / ANCHOR_RPS).toFixed(1)}× the anchor's req/s)`;
 
 function start(port, rateLimit) {
   const child = spawn(process.execPath, [join(here, "..", "examples", "conformance-target", "server.mjs")], {
@@ -88,11 +96,16 @@ try {
   const lookup = await measure(off, 4921, { "x-api-key": a.key });
   const counted = await measure(on, 4922, { "x-api-key": b.key });
   const cookie = await measure(off, 4921, { cookie: a.cookie });
+  const row = (name, m) =>
+    `  ${name}: ${m.rps} req/s, ${m.cpu} µs CPU/req, p50 ${m.p50} ms, p99 ${m.p99} ms — goal ${verdict(m)}`;
   console.log(
-    `api-key get-session on SQLite: ${lookup.rps} req/s, ${lookup.cpu} µs CPU/req, p50 ${lookup.p50} ms (limit off: 1 lookup) | ` +
-      `${counted.rps} req/s, ${counted.cpu} µs (limit on: 1 lookup + 1 UPDATE) | cookie get-session ${cookie.rps} req/s, ${cookie.cpu} µs | ` +
-      `${seconds} s, ${connections} conns, node ${process.version}, ${cpus().length} CPUs shared with the client | ` +
-      `goal ≥ ${GOAL} req/s ${lookup.rps >= GOAL ? "met" : "NOT met"}`,
+    [
+      `api-key get-session on SQLite (goal ≥ ${GOAL_RPS} req/s or ≤ ${GOAL_CPU_US} µs CPU/req; ` +
+        `${seconds} s, ${connections} conns, node ${process.version}, ${cpus().length} CPUs shared with the client)`,
+      row("read-only (limit off: 1 lookup)", lookup),
+      row("lookup + write (limit on: 1 lookup + 1 UPDATE)", counted),
+      `  cookie get-session, for scale: ${cookie.rps} req/s, ${cookie.cpu} µs CPU/req`,
+    ].join("\n"),
   );
 } finally {
   off.kill();

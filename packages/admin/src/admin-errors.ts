@@ -23,5 +23,9 @@ export const ADMIN_ERRORS = defineErrors({
   CANNOT_IMPERSONATE_ADMINS: { status: 403, message: "You cannot impersonate admins" },
   ALREADY_IMPERSONATING: { status: 400, message: "You are already impersonating a user; stop impersonating first" },
   NOT_IMPERSONATING: { status: 400, message: "You are not impersonating anyone" },
+  IMPERSONATION_NEEDS_SESSION: {
+    status: 403,
+    message: "Impersonation needs a signed-in session; an API key or other credential cannot start one",
+  },
   BANNED_USER: { status: 403, message: "You have been banned from this application" },
 });

@@ -1,5 +1,6 @@
 import type { AccessControl, Role, Statements } from "@gatehouse/core";
 import { adminAccessControl, defaultAdminRoles } from "./access-control.js";
+import { isDurationSeconds } from "./duration-seconds.js";
 
 /** Options of `admin()`. Every field is optional. */
 export interface AdminOptions {
@@ -42,7 +43,10 @@ export interface ResolvedAdminOptions {
   allowImpersonatingAdmins: boolean;
 }
 
-/** Applies the defaults; an unknown default role is a startup error, not a request-time surprise. */
+/**
+ * Applies the defaults. An unknown default role, or a duration that is not whole seconds between 1 and
+ * 100 years, is a startup error rather than a request-time 500 (an Invalid Date).
+ */
 export function resolveAdminOptions(options: AdminOptions): ResolvedAdminOptions {
   const ac = options.ac ?? adminAccessControl;
   const adminRoles = typeof options.adminRoles === "string" ? [options.adminRoles] : (options.adminRoles ?? ["admin"]);
@@ -50,6 +54,11 @@ export function resolveAdminOptions(options: AdminOptions): ResolvedAdminOptions
   // An admin role without a definition would grant nothing, which is never what listing it meant.
   for (const name of adminRoles) if (!Object.hasOwn(roles, name)) roles[name] = ac.newRole(ac.statements);
   const defaultRole = options.defaultRole ?? "user";
+  for (const name of ["defaultBanExpiresIn", "impersonationSessionDuration"] as const) {
+    const value = options[name];
+    if (value !== undefined && !isDurationSeconds(value))
+      throw new Error(`Gatehouse admin: ${name} must be whole seconds between 1 and 100 years`);
+  }
   if (!Object.hasOwn(roles, defaultRole))
     throw new Error(`Gatehouse admin: defaultRole "${defaultRole}" is not a role`);
   return {

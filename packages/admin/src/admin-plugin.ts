@@ -3,6 +3,7 @@ import { ADMIN_ERRORS } from "./admin-errors.js";
 import { resolveAdminOptions } from "./admin-options.js";
 import type { AdminOptions } from "./admin-options.js";
 import { adminSchema } from "./admin-schema.js";
+import type { AdminSession } from "./admin-types.js";
 import { liftExpiredBan } from "./lift-expired-ban.js";
 import { refuseBannedUser } from "./refuse-banned-user.js";
 import { banUser } from "./routes/ban-user.js";
@@ -48,7 +49,9 @@ export const admin = (options: AdminOptions = {}) => {
       userHasPermission: userHasPermission(o),
     },
     hooks: { after: [liftExpiredBan] },
-    beforeSessionCreate: refuseBannedUser(o, () => now()),
+    validateUser: refuseBannedUser(o, () => now()),
+    // An impersonation lasts impersonationSessionDuration; sliding it forward would make it a full session.
+    canRefreshSession: (session) => !(session as AdminSession).impersonatedBy,
     init(ctx) {
       now = ctx.now;
     },

@@ -1,7 +1,7 @@
 // Impersonation: a short-lived session for the target, and a way back to the admin's own session.
 import { describe, expect, it } from "vitest";
 import { createTestClient } from "@gatehouse/core/testing";
-import { makeAdminAuth, newAdmin, newUser, newUserWithRole, whoAmI } from "./test-helpers.js";
+import { makeAdminAuth, newAdmin, newUser, newUserWithRole, signIn, whoAmI } from "./test-helpers.js";
 
 describe("impersonate-user and stop-impersonating", () => {
   it("round trip: the browser becomes the target, then the admin again; the target is untouched", async () => {
@@ -97,7 +97,8 @@ describe("impersonate-user and stop-impersonating", () => {
     const name = [...boss.client.cookies.keys()].find((k) => k.endsWith("admin_session"));
     expect(name).toBeDefined();
     const value = boss.client.cookies.get(name!)!;
-    boss.client.cookies.set(name!, `x${value.slice(1)}`);
+    // Change the first character to a different one (a token may itself start with "x").
+    boss.client.cookies.set(name!, `${value.startsWith("x") ? "y" : "x"}${value.slice(1)}`);
     const r = await boss.client.post("/admin/stop-impersonating");
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ session: null, user: null });
@@ -114,5 +115,32 @@ describe("impersonate-user and stop-impersonating", () => {
     expect(r.status).toBe(403);
     expect(r.body.message).toContain("banned");
     expect(await whoAmI(boss.client)).toBe(boss.userId);
+  });
+
+  it("the impersonation session follows the auth's clock and is never slid forward by a refresh", async () => {
+    // Ten days behind the wall clock: anything reading Date.now() instead of the auth's clock shows.
+    const clock = { now: Date.now() - 10 * 86400_000 };
+    const auth = makeAdminAuth({}, { advanced: { now: () => clock.now } });
+    const boss = await newAdmin(auth);
+    const target = await newUser(auth);
+    const started = clock.now;
+    const r = await boss.client.post("/admin/impersonate-user", { userId: target.userId });
+    expect(Date.parse(r.body.session.expiresAt)).toBe(started + 3600_000);
+    // An ordinary session of this age would be due for a refresh (its expiry is a week minus an hour
+    // away from its lifetime), so every get-session below would push it out to a week without the guard.
+    for (const step of [0, 1800_000, 1700_000]) {
+      clock.now += step;
+      const during = await boss.client.get("/get-session");
+      expect(during.body.user.id).toBe(target.userId);
+      expect(Date.parse(during.body.session.expiresAt)).toBe(started + 3600_000);
+      expect(during.headers.getSetCookie()).toEqual([]);
+    }
+    clock.now = started + 3600_000 + 1;
+    expect(await whoAmI(boss.client)).toBeNull();
+    // The admin's own session is an ordinary one: it still slides.
+    const own = await signIn(auth, boss.email, boss.password);
+    clock.now += 86400_000 + 1;
+    const slid = await own.client.get("/get-session");
+    expect(Date.parse(slid.body.session.expiresAt)).toBe(clock.now + 7 * 86400_000);
   });
 });

@@ -6,7 +6,7 @@ const cleared = { banned: false, banReason: null, banExpires: null };
 
 /**
  * After a sign-in that an expired ban let through (refuseBannedUser), clears the ban from the user row
- * and from the answer. Done here, after the endpoint's transaction, rather than in beforeSessionCreate,
+ * and from the answer. Done here, after the endpoint's transaction, rather than in validateUser,
  * which may run inside one.
  */
 export const liftExpiredBan: HookRule = {

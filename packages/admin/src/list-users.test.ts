@@ -105,6 +105,12 @@ describe("list-users", () => {
       { limit: "0" },
       { limit: "100000" },
       { offset: "-1" },
+      { offset: "1e20" },
+      { offset: "1.5" },
+      { offset: "Infinity" },
+      { limit: "NaN" },
+      { limit: "" },
+      { filterField: "createdAt", filterValue: "99999999999999999999", filterOperator: "gt" },
       { sortDirection: "sideways" },
     ];
     for (const query of bad) {
@@ -149,5 +155,13 @@ describe("list-users", () => {
     // The session lookup (session joined with its user), then the page and the total.
     expect(small.calls).toEqual(["findOne session", "findMany user", "count user"]);
     expect(large.calls).toEqual(small.calls);
+  });
+
+  it("an offset past the end (up to the largest safe integer) is an empty page, not an error", async () => {
+    const auth = makeAdminAuth();
+    const boss = await newAdmin(auth);
+    const r = await boss.client.get("/admin/list-users", { query: { offset: String(Number.MAX_SAFE_INTEGER) } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ users: [], total: 1, offset: Number.MAX_SAFE_INTEGER });
   });
 });

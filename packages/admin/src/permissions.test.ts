@@ -57,7 +57,7 @@ const cases: Record<string, Case> = {
     call: async (c, auth) => c.client.post("/admin/unban-user", { userId: (await newUser(auth)).userId }),
   },
   "remove-user": {
-    permission: { user: ["delete"] },
+    permission: { user: ["delete"], session: ["delete"] },
     message: "You are not allowed to delete users",
     call: async (c, auth) => c.client.post("/admin/remove-user", { userId: (await newUser(auth)).userId }),
   },
@@ -159,5 +159,43 @@ describe("SPEC.md §6 admin permissions", () => {
     const both = await newUserWithRole(auth, "user,support");
     expect((await cases["list-users"]!.call(both, auth)).status).toBe(200);
     expect((await cases["ban-user"]!.call(both, auth)).status).toBe(403);
+  });
+
+  it("session: delete is what remove-user needs beside user: delete; revoking needs only session: revoke", async () => {
+    const userDeleter = adminAccessControl.newRole({ user: ["delete"] });
+    const remover = adminAccessControl.newRole({ user: ["delete"], session: ["delete"] });
+    const revoker = adminAccessControl.newRole({ session: ["revoke"] });
+    const auth = makeAdminAuth({ roles: { ...defaultAdminRoles, userDeleter, remover, revoker } });
+    const half = await newUserWithRole(auth, "userDeleter");
+    const refused = await cases["remove-user"]!.call(half, auth);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("You are not allowed to delete users");
+    expect((await cases["remove-user"]!.call(await newUserWithRole(auth, "remover"), auth)).status).toBe(200);
+    const r = await newUserWithRole(auth, "revoker");
+    expect((await cases["revoke-user-sessions"]!.call(r, auth)).status).toBe(200);
+    expect((await cases["revoke-user-session"]!.call(r, auth)).status).toBe(200);
+    expect((await cases["remove-user"]!.call(r, auth)).status).toBe(403);
+  });
+
+  it("has-permission with resource names of Object.prototype answers 200 false, never a 500", async () => {
+    const auth = makeAdminAuth();
+    const boss = await newAdmin(auth);
+    const plain = await newUser(auth);
+    for (const name of ["constructor", "toString", "hasOwnProperty", "__proto__"]) {
+      const raw = `{"permissions":{"${name}":["x"]}}`;
+      for (const caller of [boss, plain]) {
+        const r = await caller.client.post("/admin/has-permission", raw, {
+          raw: true,
+          headers: { "content-type": "application/json" },
+        });
+        expect(r.status, name).toBe(200);
+        expect(r.body.success, name).toBe(false);
+      }
+    }
+    // A role named like a prototype member grants nothing either.
+    const odd = await newUserWithRole(auth, "constructor");
+    const r = await odd.client.post("/admin/has-permission", { permissions: { user: ["list"] } });
+    expect(r.body).toEqual({ success: false, error: "Not authorized" });
+    expect((await odd.client.get("/admin/list-users")).status).toBe(403);
   });
 });

@@ -11,8 +11,10 @@ export function isBanActive(user: Pick<AdminUser, "banned" | "banExpires">, now 
 }
 
 /**
- * The plugin's `beforeSessionCreate`: a banned user gets no session from any sign-in path (email,
- * social, verification, impersonation). An expired ban lets the session through; liftExpiredBan clears it.
+ * The plugin's `validateUser`: a banned user gets no new session from any sign-in path (email, social,
+ * verification, impersonation), and neither an existing session nor an API key (any plugin's
+ * `authenticate`) stands for them. It reads the user row core has already loaded: no query. An expired
+ * ban lets the user through; liftExpiredBan clears it at the next sign-in.
  */
 export const refuseBannedUser = (o: ResolvedAdminOptions, now: () => number) => (user: User) => {
   if (isBanActive(user as AdminUser, now()))

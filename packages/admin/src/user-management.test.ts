@@ -210,4 +210,33 @@ describe("session routes", () => {
     expect(await whoAmI(second.client)).toBeNull();
     expect((await boss.client.post("/admin/list-user-sessions", { userId: u.userId })).body.sessions).toEqual([]);
   });
+
+  it("list-user-sessions shows no tokens; revoke-user-session takes the listed id", async () => {
+    const auth = makeAdminAuth();
+    const boss = await newAdmin(auth);
+    const u = await newUser(auth);
+    const second = await signIn(auth, u.email, u.password);
+    const tokens = [(await u.client.get("/get-session")).body.session.token, second.r.body.token];
+    const listed = await boss.client.post("/admin/list-user-sessions", { userId: u.userId });
+    expect(listed.body.sessions).toHaveLength(2);
+    for (const session of listed.body.sessions) {
+      expect(session).not.toHaveProperty("token");
+      expect(session).toMatchObject({ userId: u.userId, id: expect.any(String) });
+    }
+    for (const token of tokens) expect(listed.text).not.toContain(token);
+    const secondId = (await second.client.get("/get-session")).body.session.id;
+    expect((await boss.client.post("/admin/revoke-user-session", { sessionId: secondId })).body).toEqual({
+      success: true,
+    });
+    expect(await whoAmI(second.client)).toBeNull();
+    expect(await whoAmI(u.client)).toBe(u.userId);
+    // Unknown ids answer the same; giving both or neither is a validation error.
+    expect((await boss.client.post("/admin/revoke-user-session", { sessionId: "nope" })).status).toBe(200);
+    for (const body of [{}, { sessionId: secondId, sessionToken: tokens[0] }]) {
+      const r = await boss.client.post("/admin/revoke-user-session", body);
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe("VALIDATION_ERROR");
+    }
+    expect(await whoAmI(u.client)).toBe(u.userId);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isAuthError, sha256Base64Url } from "@gatehouse/core";
 import { createTestClient } from "@gatehouse/core/testing";
+import { MAX_DURATION_SECONDS } from "./api-key-input.js";
 import { createKey, makeKeyAuth, newUser, serverApi } from "./test-helpers.js";
 
 const notFound = { code: "KEY_NOT_FOUND", message: "API Key not found" };
@@ -210,5 +211,67 @@ describe("managing API keys over HTTP", () => {
     expect(new Date((await createKey(u.client)).expiresAt).getTime()).toBe(clock.now + 600_000);
     expect((await createKey(u.client, { expiresIn: null })).expiresAt).toBeNull();
     expect((await u.client.post("/api-key/create", { expiresIn: -5 })).status).toBe(400);
+  });
+
+  it("durations beyond 100 years and out-of-range numbers are a 400 VALIDATION_ERROR, never a 500", async () => {
+    const { auth } = makeKeyAuth();
+    const u = await newUser(auth);
+    const k = await createKey(u.client);
+    const tooLong = [1e13, MAX_DURATION_SECONDS + 1, Number.MAX_SAFE_INTEGER, 1e300, 1.5, 0];
+    for (const expiresIn of tooLong) {
+      for (const [path, body] of [
+        ["/api-key/create", { expiresIn }],
+        ["/api-key/update", { keyId: k.id, expiresIn }],
+      ] as const) {
+        const r = await u.client.post(path, body);
+        expect(r.status, `${path} ${expiresIn}`).toBe(400);
+        expect(r.body.code).toBe("VALIDATION_ERROR");
+      }
+    }
+    const longest = await createKey(u.client, { expiresIn: MAX_DURATION_SECONDS });
+    expect(new Date(longest.expiresAt).getTime()).toBeGreaterThan(Date.now() + 99 * 365 * 86400_000);
+    const badPages: Record<string, string>[] = [
+      { offset: "1e20" },
+      { offset: "-1" },
+      { limit: "0" },
+      { limit: "1001" },
+      { limit: "x" },
+    ];
+    for (const query of badPages) {
+      expect((await u.client.get("/api-key/list", { query })).status, JSON.stringify(query)).toBe(400);
+    }
+    // Server-side only fields: the same bounds (a validation error, thrown to the server's caller).
+    const api = serverApi(auth);
+    const bad: Record<string, unknown>[] = [
+      { refillAmount: 10, refillInterval: MAX_DURATION_SECONDS + 1 },
+      { refillAmount: 10, refillInterval: 1e300 },
+      { refillAmount: 1e300, refillInterval: 60 },
+      { rateLimitTimeWindow: Number.MAX_SAFE_INTEGER },
+      { rateLimitTimeWindow: 0.5 },
+      { rateLimitMax: 1e300 },
+      { rateLimitMax: 0 },
+      { remaining: 1e300 },
+      { remaining: -1 },
+    ];
+    for (const fields of bad) {
+      for (const call of [
+        () => api.createApiKey({ body: { userId: u.userId, ...fields } }),
+        () => api.updateApiKey({ body: { keyId: k.id, userId: u.userId, ...fields } }),
+      ]) {
+        const error = await call().catch((e: unknown) => e);
+        expect(isAuthError(error) && [error.status, error.code], JSON.stringify(fields)).toEqual([
+          400,
+          "VALIDATION_ERROR",
+        ]);
+      }
+    }
+  });
+
+  it("duration options outside 1 s to 100 years fail at startup", () => {
+    for (const bad of [0, 1.5, 1e13]) {
+      expect(() => makeKeyAuth({ defaultExpiresIn: bad })).toThrow(/defaultExpiresIn/);
+      expect(() => makeKeyAuth({ rateLimit: { timeWindow: bad } })).toThrow(/timeWindow/);
+    }
+    expect(() => makeKeyAuth({ rateLimit: { enabled: false, timeWindow: 0 } })).not.toThrow();
   });
 });

@@ -6,8 +6,22 @@ export const permissionsInput = z.record(z.string().min(1), z.array(z.string().m
 /** A display name. */
 export const nameInput = z.string().trim().min(1).max(64);
 
+/**
+ * The longest duration accepted, in seconds: 100 years. Far beyond any real key lifetime or window, and
+ * far inside what a Date can hold — `now + seconds * 1000` past year 275760 is an Invalid Date (a 500).
+ */
+export const MAX_DURATION_SECONDS = 100 * 365 * 24 * 3600;
+
+/** Whole seconds, 1 to MAX_DURATION_SECONDS; anything else is a 400 VALIDATION_ERROR. */
+const duration = z.number().int().positive().max(MAX_DURATION_SECONDS);
+
+/** Whether `value` is a duration the routes would accept (for options, checked at startup). */
+export function isDurationSeconds(value: number): boolean {
+  return duration.safeParse(value).success;
+}
+
 /** Seconds from now; null for no expiry. */
-export const expiresInInput = z.number().int().positive().nullable();
+export const expiresInInput = duration.nullable();
 
 /** Free-form data the owner keeps with a key. */
 export const metadataInput = z.record(z.string(), z.unknown());
@@ -23,6 +37,7 @@ export const SERVER_ONLY_FIELDS = [
   "permissions",
 ] as const;
 
+// Counts: zod's int() already stops at the largest safe integer, where counting down stays exact.
 const count = z.number().int().nonnegative();
 const positive = z.number().int().positive();
 
@@ -30,9 +45,9 @@ const positive = z.number().int().positive();
 export const serverOnlyInput = {
   remaining: count.nullable().optional(),
   refillAmount: positive.nullable().optional(),
-  refillInterval: positive.nullable().optional(),
+  refillInterval: duration.nullable().optional(),
   rateLimitEnabled: z.boolean().optional(),
-  rateLimitTimeWindow: positive.nullable().optional(),
+  rateLimitTimeWindow: duration.nullable().optional(),
   rateLimitMax: positive.nullable().optional(),
   permissions: permissionsInput.nullable().optional(),
 };

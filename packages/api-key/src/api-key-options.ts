@@ -1,3 +1,4 @@
+import { isDurationSeconds } from "./api-key-input.js";
 import type { ApiKeyPermissions } from "./api-key-types.js";
 
 /** Options of `apiKey()`. Every field is optional; durations are in seconds. */
@@ -30,7 +31,10 @@ export interface ResolvedApiKeyOptions {
   rateLimit: { enabled: boolean; timeWindow: number; maxRequests: number };
 }
 
-/** Applies the defaults; a key shorter than 32 random characters is a startup error. */
+/**
+ * Applies the defaults. A key shorter than 32 random characters, or a duration that is not whole seconds
+ * between 1 and 100 years (which would make every create a 500), is a startup error.
+ */
 export function resolveApiKeyOptions(options: ApiKeyOptions): ResolvedApiKeyOptions {
   const keyLength = options.keyLength ?? 64;
   if (!Number.isInteger(keyLength) || keyLength < 32)
@@ -40,8 +44,12 @@ export function resolveApiKeyOptions(options: ApiKeyOptions): ResolvedApiKeyOpti
     timeWindow: options.rateLimit?.timeWindow ?? 60,
     maxRequests: options.rateLimit?.maxRequests ?? 100,
   };
-  if (rateLimit.enabled && !(rateLimit.timeWindow > 0 && rateLimit.maxRequests > 0))
-    throw new Error("Gatehouse api-key: rateLimit.timeWindow and rateLimit.maxRequests must be positive");
+  if (rateLimit.enabled && !(isDurationSeconds(rateLimit.timeWindow) && rateLimit.maxRequests > 0))
+    throw new Error(
+      "Gatehouse api-key: rateLimit.timeWindow must be whole seconds up to 100 years and rateLimit.maxRequests positive",
+    );
+  if (options.defaultExpiresIn != null && !isDurationSeconds(options.defaultExpiresIn))
+    throw new Error("Gatehouse api-key: defaultExpiresIn must be whole seconds between 1 and 100 years, or null");
   return {
     headerName: (options.headerName ?? "x-api-key").toLowerCase(),
     defaultPrefix: options.defaultPrefix ?? null,

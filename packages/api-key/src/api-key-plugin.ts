@@ -3,7 +3,7 @@ import { API_KEY_ERRORS } from "./api-key-errors.js";
 import { resolveApiKeyOptions } from "./api-key-options.js";
 import type { ApiKeyOptions } from "./api-key-options.js";
 import { apiKeySchema } from "./api-key-schema.js";
-import { authenticateApiKey } from "./authenticate-api-key.js";
+import { API_KEY_TAG, authenticateApiKey } from "./authenticate-api-key.js";
 import { createApiKey } from "./routes/create-api-key.js";
 import { deleteAllExpiredApiKeys } from "./routes/delete-all-expired-api-keys.js";
 import { deleteApiKey } from "./routes/delete-api-key.js";
@@ -29,5 +29,26 @@ export const apiKey = (options: ApiKeyOptions = {}) => {
       deleteAllExpiredApiKeys,
     },
     authenticate: authenticateApiKey(o),
+    // What `authenticate` does, for the OpenAPI document: a function cannot tell it.
+    authenticateScheme: {
+      header: o.headerName,
+      description: "An API key from /api-key/create, standing for its owner",
+      // A leaked key must not mint, widen or delete keys (authenticate-api-key.ts).
+      skipTags: [API_KEY_TAG],
+      errors: [
+        API_KEY_ERRORS.INVALID_API_KEY,
+        API_KEY_ERRORS.KEY_DISABLED,
+        API_KEY_ERRORS.KEY_EXPIRED,
+        API_KEY_ERRORS.USAGE_EXCEEDED,
+        API_KEY_ERRORS.RATE_LIMITED,
+      ],
+      // The synthetic session names its key, so a caller can tell it from a cookie session.
+      sessionFields: {
+        apiKeyId: {
+          type: "string",
+          description: "The id of the API key standing for the user (also the session's id).",
+        },
+      },
+    },
   });
 };

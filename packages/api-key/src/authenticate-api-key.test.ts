@@ -223,4 +223,30 @@ describe("cost and concurrency (issue #6)", () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status !== 200).every((r) => r.body.code === "RATE_LIMITED")).toBe(true);
   });
+
+  it("a use that loses its conditional write five times answers 500 'Failed to update API key.'", async () => {
+    const { auth, watch } = makeKeyAuth();
+    const u = await newUser(auth);
+    const k = await serverApi(auth).createApiKey({ body: { userId: u.userId, remaining: 3 } });
+    const anon = createTestClient(auth);
+    // Every UPDATE of the key changes no row: as if a concurrent request won each race.
+    watch.loseUpdateManyOf = "apikey";
+    watch.calls.length = 0;
+    const r = await anon.get("/get-session", withKey(k.key));
+    expect(r.status).toBe(500);
+    expect(r.body).toEqual({ code: "FAILED_TO_UPDATE_API_KEY", message: "Failed to update API key." });
+    // Each attempt re-reads before deciding again; five attempts, then it gives up.
+    expect(watch.calls).toEqual(Array.from({ length: 5 }, () => ["findOne apikey", "updateMany apikey"]).flat());
+    const verified = await anon.post("/api-key/verify", { key: k.key });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({
+      valid: false,
+      error: { code: "FAILED_TO_UPDATE_API_KEY", message: "Failed to update API key." },
+      key: null,
+    });
+    // Nothing was spent, and once writes land again the key works.
+    watch.loseUpdateManyOf = null;
+    const ok = await anon.post("/api-key/verify", { key: k.key });
+    expect(ok.body).toMatchObject({ valid: true, key: { remaining: 2 } });
+  });
 });

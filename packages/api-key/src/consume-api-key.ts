@@ -1,5 +1,5 @@
 import { AuthError } from "@gatehouse/core";
-import type { AuthContext, Db } from "@gatehouse/core";
+import type { AuthContext, Db, User } from "@gatehouse/core";
 import { API_KEY_ERRORS } from "./api-key-errors.js";
 import { API_KEY_MODEL } from "./api-key-model.js";
 import type { ResolvedApiKeyOptions } from "./api-key-options.js";
@@ -14,8 +14,9 @@ const MAX_ATTEMPTS = 5;
 /**
  * One use of a presented key (issue #6 cost goal): one indexed lookup by hash with the owner joined
  * (`lookup`, which decides how many of the key's fields to read), then at most one conditional UPDATE
- * carrying every counter. `check` runs on the key before anything is written (verify's permissions).
- * A lost race re-reads and decides again; it never double-spends.
+ * carrying every counter. Before anything is written the owner passes the plugins' `validateUser`
+ * (a banned owner's key is refused, and spends nothing) and `check` runs on the key (verify's
+ * permissions). A lost race re-reads and decides again; it never double-spends.
  */
 export async function consumeApiKey<K extends KeyUsage>(
   auth: AuthContext,
@@ -31,6 +32,8 @@ export async function consumeApiKey<K extends KeyUsage>(
     if (!key?.user) throw new AuthError(API_KEY_ERRORS.INVALID_API_KEY);
     const now = auth.now();
     assertKeyUsable(key, now);
+    // The owner row came with the key: the check costs no query.
+    await auth.validateUser(key.user as User, "authenticate");
     check?.(key);
     const plan = planKeyUsage(key, now, o.rateLimit);
     if (!plan) return key;

@@ -7,10 +7,14 @@ import type { TestClient } from "@gatehouse/core/testing";
 import { apiKey } from "./api-key-plugin.js";
 import type { ApiKeyOptions } from "./api-key-options.js";
 
-/** Adapter calls as `method model`, and a switch that makes `update` of one model find nothing. */
+/**
+ * Adapter calls as `method model`; a switch that makes `update` of one model find nothing, and one that
+ * makes every `updateMany` of one model change no row (a conditional write that always loses its race).
+ */
 export interface AdapterWatch {
   calls: string[];
   failUpdatesOf: string | null;
+  loseUpdateManyOf: string | null;
 }
 
 /** The memory adapter, recording every call so tests can count queries and writes. */
@@ -31,7 +35,10 @@ function watchedMemoryAdapter(watch: AdapterWatch): AdapterFactory {
         log(`update ${args.model}`, () =>
           watch.failUpdatesOf === args.model ? Promise.resolve(null) : a.update(args),
         ),
-      updateMany: (args) => log(`updateMany ${args.model}`, () => a.updateMany(args)),
+      updateMany: (args) =>
+        log(`updateMany ${args.model}`, () =>
+          watch.loseUpdateManyOf === args.model ? Promise.resolve(0) : a.updateMany(args),
+        ),
       delete: (args) => log(`delete ${args.model}`, () => a.delete(args)),
       deleteMany: (args) => log(`deleteMany ${args.model}`, () => a.deleteMany(args)),
       transaction: (fn) => a.transaction((tx) => fn(wrap(tx))),
@@ -40,15 +47,18 @@ function watchedMemoryAdapter(watch: AdapterWatch): AdapterFactory {
   };
 }
 
-/** An auth with the plugin; `clock.now` drives the plugin's notion of time (advance it to expire things). */
+/**
+ * An auth with the plugin (after it, `extra.plugins`); `clock.now` drives the auth's notion of time
+ * (advance it to expire things).
+ */
 export function makeKeyAuth(options: ApiKeyOptions = {}, extra: Partial<AuthOptions> = {}) {
   const clock = { now: Date.now() };
-  const watch: AdapterWatch = { calls: [], failUpdatesOf: null };
+  const watch: AdapterWatch = { calls: [], failUpdatesOf: null, loseUpdateManyOf: null };
   const auth = makeTestAuth({
     database: watchedMemoryAdapter(watch),
     advanced: { now: () => clock.now },
     ...extra,
-    plugins: [apiKey(options)],
+    plugins: [apiKey(options), ...(extra.plugins ?? [])],
   });
   return { auth, clock, watch };
 }

@@ -1,15 +1,16 @@
-import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, userResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
+import { durationSeconds } from "../duration-seconds.js";
 import { publicAdminUser } from "../public-admin-user.js";
 
 const body = z.strictObject({
   userId: z.string().min(1),
   banReason: z.string().max(1024).optional(),
   /** Seconds until the ban lifts itself; without it (and without a default) the ban lasts until unban-user. */
-  banExpiresIn: z.number().int().positive().optional(),
+  banExpiresIn: durationSeconds.optional(),
 });
 
 /**
@@ -18,7 +19,17 @@ const body = z.strictObject({
  */
 export const banUser = (o: ResolvedAdminOptions) =>
   defineEndpoint(
-    { method: "POST", path: "/admin/ban-user", body, session: "required", openapi: { summary: "Ban a user (admin)" } },
+    {
+      method: "POST",
+      path: "/admin/ban-user",
+      body,
+      session: "required",
+      openapi: {
+        summary: "Ban a user (admin)",
+        response: z.object({ user: userResponse }),
+        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS, ADMIN_ERRORS.CANNOT_BAN_YOURSELF, CORE_ERRORS.USER_NOT_FOUND],
+      },
+    },
     async (ctx) => {
       requireAdminPermission(o, ctx.session.user, { user: ["ban"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS);
       // Banning yourself would end the very session that could undo it.

@@ -1,4 +1,11 @@
-import { AuthError, UniqueConstraintError, defineEndpoint, normalizeEmail } from "@gatehouse/core";
+import {
+  AuthError,
+  CORE_ERRORS,
+  UniqueConstraintError,
+  defineEndpoint,
+  normalizeEmail,
+  userResponse,
+} from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -26,7 +33,18 @@ export const createUser = (o: ResolvedAdminOptions) =>
       body,
       session: "required",
       tags: ["creates-user"],
-      openapi: { summary: "Create a user (admin)" },
+      openapi: {
+        summary: "Create a user (admin)",
+        response: z.object({ user: userResponse }),
+        errors: [
+          ADMIN_ERRORS.NOT_ALLOWED_TO_CREATE_USERS,
+          ADMIN_ERRORS.ADMIN_UNKNOWN_ROLE,
+          ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS,
+          CORE_ERRORS.INVALID_EMAIL,
+          CORE_ERRORS.PASSWORD_TOO_SHORT,
+          CORE_ERRORS.PASSWORD_TOO_LONG,
+        ],
+      },
     },
     async (ctx) => {
       const { passwords, sessions } = ctx.auth;

@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@gatehouse/core";
+import { CORE_ERRORS, defineEndpoint, userResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -14,7 +14,11 @@ export const getUser = (o: ResolvedAdminOptions) =>
       path: "/admin/get-user",
       query: z.object({ id: z.string().min(1) }),
       session: "required",
-      openapi: { summary: "Get a user by id (admin)" },
+      openapi: {
+        summary: "Get a user by id (admin)",
+        response: userResponse,
+        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_GET_USER, CORE_ERRORS.USER_NOT_FOUND],
+      },
     },
     async (ctx) => {
       requireAdminPermission(o, ctx.session.user, { user: ["get"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_GET_USER);

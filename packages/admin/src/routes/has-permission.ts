@@ -14,7 +14,13 @@ export const userHasPermission = (o: ResolvedAdminOptions) =>
       path: "/admin/has-permission",
       body: z.strictObject({ permissions: z.record(z.string(), z.array(z.string())) }),
       session: "required",
-      openapi: { summary: "Whether you may perform admin actions" },
+      openapi: {
+        summary: "Whether you may perform admin actions",
+        response: z.object({
+          success: z.boolean(),
+          error: z.string().nullable().describe("Why not, when success is false"),
+        }),
+      },
     },
     async (ctx) => {
       const result = checkAdminPermission(o, ctx.session.user, ctx.body.permissions);

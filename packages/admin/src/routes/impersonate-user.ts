@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, setSessionCookie } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, sessionWithUserResponse, setSessionCookie } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -9,8 +9,9 @@ import { isAdminUser } from "../role-names.js";
 
 /**
  * POST /admin/impersonate-user: needs `user: impersonate`. Signs this browser in as the target with a
- * new, short-lived session marked `impersonatedBy`; the admin's own session is kept untouched, its
- * token in a signed cookie, so stop-impersonating can switch back. The target's sessions are not touched.
+ * new, short-lived session marked `impersonatedBy` (never refreshed: the plugin's canRefreshSession);
+ * the admin's own session is kept untouched, its token in a signed cookie, so stop-impersonating can
+ * switch back. The target's sessions are not touched.
  */
 export const impersonateUser = (o: ResolvedAdminOptions) =>
   defineEndpoint(
@@ -19,17 +20,35 @@ export const impersonateUser = (o: ResolvedAdminOptions) =>
       path: "/admin/impersonate-user",
       body: z.strictObject({ userId: z.string().min(1) }),
       session: "required",
-      openapi: { summary: "Sign in as another user (admin)" },
+      openapi: {
+        summary: "Sign in as another user (admin)",
+        description:
+          "Answers the impersonation session (marked impersonatedBy) and its user; the browser is signed in as them.",
+        response: sessionWithUserResponse,
+        errors: [
+          ADMIN_ERRORS.NOT_ALLOWED_TO_IMPERSONATE_USERS,
+          ADMIN_ERRORS.IMPERSONATION_NEEDS_SESSION,
+          ADMIN_ERRORS.ALREADY_IMPERSONATING,
+          ADMIN_ERRORS.CANNOT_IMPERSONATE_ADMINS,
+          CORE_ERRORS.USER_NOT_FOUND,
+          // The new session goes through validateUser: a banned target cannot be impersonated.
+          ADMIN_ERRORS.BANNED_USER,
+        ],
+      },
     },
     async (ctx) => {
       const admin = ctx.session;
       requireAdminPermission(o, admin.user, { user: ["impersonate"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_IMPERSONATE_USERS);
+      // Only a session the cookie names is a way back, and an API key must not mint browser sessions.
+      const cookieToken = ctx.auth.sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));
+      if (!cookieToken || cookieToken !== admin.session.token)
+        throw new AuthError(ADMIN_ERRORS.IMPERSONATION_NEEDS_SESSION);
       // One level only: the kept cookie must always point back at a real admin session.
       if (admin.session.impersonatedBy) throw new AuthError(ADMIN_ERRORS.ALREADY_IMPERSONATING);
       const target = await requireUser(ctx.auth, ctx.body.userId);
       if (!o.allowImpersonatingAdmins && isAdminUser(o, target))
         throw new AuthError(ADMIN_ERRORS.CANNOT_IMPERSONATE_ADMINS);
-      const expiresAt = new Date(Date.now() + o.impersonationSessionDuration * 1000);
+      const expiresAt = new Date(ctx.auth.now() + o.impersonationSessionDuration * 1000);
       const { sessions } = ctx.auth;
       const impersonation = await ctx.auth.transaction(async (tx) => {
         const created = await sessions.create(tx.db, target, {

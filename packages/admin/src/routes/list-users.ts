@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@gatehouse/core";
+import { defineEndpoint, userResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -30,7 +30,16 @@ export const listUsers = (o: ResolvedAdminOptions) =>
       path: "/admin/list-users",
       query,
       session: "required",
-      openapi: { summary: "Search, filter, sort and page through users (admin)" },
+      openapi: {
+        summary: "Search, filter, sort and page through users (admin)",
+        response: z.object({
+          users: z.array(userResponse),
+          total: z.number().int().describe("How many users match, whatever the page"),
+          limit: z.number().int(),
+          offset: z.number().int(),
+        }),
+        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_LIST_USERS],
+      },
     },
     async (ctx) => {
       requireAdminPermission(o, ctx.session.user, { user: ["list"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_LIST_USERS);

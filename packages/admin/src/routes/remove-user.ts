@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, successResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -6,8 +6,10 @@ import { requireAdminPermission } from "../check-admin-permission.js";
 import { requireUser } from "../require-user.js";
 
 /**
- * POST /admin/remove-user: needs `user: delete`. Sessions, accounts and the user go in one
- * transaction, so every session dies at the same moment and a failure leaves the user whole.
+ * POST /admin/remove-user: needs `user: delete` and `session: delete` — it deletes the user's session
+ * records for good, where `session: revoke` only ends sessions of a user who stays. Sessions, accounts
+ * and the user go in one transaction, so every session dies at the same moment and a failure leaves the
+ * user whole.
  */
 export const removeUser = (o: ResolvedAdminOptions) =>
   defineEndpoint(
@@ -16,10 +18,23 @@ export const removeUser = (o: ResolvedAdminOptions) =>
       path: "/admin/remove-user",
       body: z.strictObject({ userId: z.string().min(1) }),
       session: "required",
-      openapi: { summary: "Delete a user (admin)" },
+      openapi: {
+        summary: "Delete a user (admin)",
+        response: successResponse,
+        errors: [
+          ADMIN_ERRORS.NOT_ALLOWED_TO_DELETE_USERS,
+          ADMIN_ERRORS.CANNOT_REMOVE_YOURSELF,
+          CORE_ERRORS.USER_NOT_FOUND,
+        ],
+      },
     },
     async (ctx) => {
-      requireAdminPermission(o, ctx.session.user, { user: ["delete"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_DELETE_USERS);
+      requireAdminPermission(
+        o,
+        ctx.session.user,
+        { user: ["delete"], session: ["delete"] },
+        ADMIN_ERRORS.NOT_ALLOWED_TO_DELETE_USERS,
+      );
       // Removing yourself would leave the deployment without the admin who asked.
       if (ctx.body.userId === ctx.session.user.id) throw new AuthError(ADMIN_ERRORS.CANNOT_REMOVE_YOURSELF);
       const user = await requireUser(ctx.auth, ctx.body.userId);

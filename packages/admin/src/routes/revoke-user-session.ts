@@ -1,18 +1,31 @@
-import { defineEndpoint } from "@gatehouse/core";
+import { defineEndpoint, successResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
 
-/** POST /admin/revoke-user-session: needs `session: revoke`. Ends one session, by its token. */
+// Exactly one of the two: an id from list-user-sessions, or a token the caller holds some other way.
+const body = z.union([
+  z.strictObject({ sessionId: z.string().min(1).max(256) }),
+  z.strictObject({ sessionToken: z.string().min(1).max(512) }),
+]);
+
+/**
+ * POST /admin/revoke-user-session: needs `session: revoke`. Ends one session, named by its id (what
+ * list-user-sessions shows) or by its token. An unknown one is not an error: the answer is the same.
+ */
 export const revokeUserSession = (o: ResolvedAdminOptions) =>
   defineEndpoint(
     {
       method: "POST",
       path: "/admin/revoke-user-session",
-      body: z.strictObject({ sessionToken: z.string().min(1) }),
+      body,
       session: "required",
-      openapi: { summary: "Revoke one session of a user (admin)" },
+      openapi: {
+        summary: "Revoke one session of a user, by id or token (admin)",
+        response: successResponse,
+        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS],
+      },
     },
     async (ctx) => {
       requireAdminPermission(
@@ -21,7 +34,10 @@ export const revokeUserSession = (o: ResolvedAdminOptions) =>
         { session: ["revoke"] },
         ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS,
       );
-      await ctx.auth.sessions.deleteByToken(ctx.body.sessionToken);
+      const { sessions, db } = ctx.auth;
+      if ("sessionId" in ctx.body)
+        await db.deleteMany({ model: "session", where: [{ field: "id", value: ctx.body.sessionId }] });
+      else await sessions.deleteByToken(ctx.body.sessionToken);
       return { success: true };
     },
   );

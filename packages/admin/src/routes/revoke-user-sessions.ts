@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@gatehouse/core";
+import { defineEndpoint, successResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -12,7 +12,11 @@ export const revokeUserSessions = (o: ResolvedAdminOptions) =>
       path: "/admin/revoke-user-sessions",
       body: z.strictObject({ userId: z.string().min(1) }),
       session: "required",
-      openapi: { summary: "Revoke every session of a user (admin)" },
+      openapi: {
+        summary: "Revoke every session of a user (admin)",
+        response: successResponse,
+        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS],
+      },
     },
     async (ctx) => {
       requireAdminPermission(

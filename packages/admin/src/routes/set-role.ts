@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, userResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -17,7 +17,11 @@ export const setRole = (o: ResolvedAdminOptions) =>
       path: "/admin/set-role",
       body: z.strictObject({ userId: z.string().min(1), role: z.union([z.string(), z.array(z.string())]) }),
       session: "required",
-      openapi: { summary: "Set a user's roles (admin)" },
+      openapi: {
+        summary: "Set a user's roles (admin)",
+        response: z.object({ user: userResponse }),
+        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_SET_ROLE, ADMIN_ERRORS.ADMIN_UNKNOWN_ROLE, CORE_ERRORS.USER_NOT_FOUND],
+      },
     },
     async (ctx) => {
       requireAdminPermission(o, ctx.session.user, { user: ["set-role"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_SET_ROLE);

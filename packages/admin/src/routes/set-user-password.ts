@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@gatehouse/core";
+import { CORE_ERRORS, defineEndpoint, statusResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -17,7 +17,16 @@ export const setUserPassword = (o: ResolvedAdminOptions) =>
       path: "/admin/set-user-password",
       body: z.strictObject({ userId: z.string().min(1), newPassword: z.string() }),
       session: "required",
-      openapi: { summary: "Set a user's password and end their sessions (admin)" },
+      openapi: {
+        summary: "Set a user's password and end their sessions (admin)",
+        response: statusResponse,
+        errors: [
+          ADMIN_ERRORS.NOT_ALLOWED_TO_SET_USER_PASSWORD,
+          CORE_ERRORS.PASSWORD_TOO_SHORT,
+          CORE_ERRORS.PASSWORD_TOO_LONG,
+          CORE_ERRORS.USER_NOT_FOUND,
+        ],
+      },
     },
     async (ctx) => {
       const { passwords } = ctx.auth;

@@ -1,4 +1,11 @@
-import { AuthError, clearSessionCookies, defineEndpoint, setSessionCookie } from "@gatehouse/core";
+import { z } from "zod";
+import {
+  AuthError,
+  clearSessionCookies,
+  defineEndpoint,
+  sessionWithUserResponse,
+  setSessionCookie,
+} from "@gatehouse/core";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { AdminSession } from "../admin-types.js";
 import { clearAdminSessionCookie, readAdminSessionCookie } from "../impersonation-cookie.js";
@@ -13,7 +20,13 @@ export const stopImpersonating = defineEndpoint(
     method: "POST",
     path: "/admin/stop-impersonating",
     session: "required",
-    openapi: { summary: "Stop impersonating and return to your own session" },
+    openapi: {
+      summary: "Stop impersonating and return to your own session",
+      description:
+        "Answers the admin's own session again, or nulls when it ended meanwhile (the browser is then signed out).",
+      response: z.union([sessionWithUserResponse, z.object({ session: z.null(), user: z.null() })]),
+      errors: [ADMIN_ERRORS.NOT_IMPERSONATING],
+    },
   },
   async (ctx) => {
     const current = ctx.session.session as AdminSession;

@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, userResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -13,7 +13,11 @@ export const unbanUser = (o: ResolvedAdminOptions) =>
       path: "/admin/unban-user",
       body: z.strictObject({ userId: z.string().min(1) }),
       session: "required",
-      openapi: { summary: "Lift a user's ban (admin)" },
+      openapi: {
+        summary: "Lift a user's ban (admin)",
+        response: z.object({ user: userResponse }),
+        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS, CORE_ERRORS.USER_NOT_FOUND],
+      },
     },
     async (ctx) => {
       requireAdminPermission(o, ctx.session.user, { user: ["ban"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS);

@@ -1,4 +1,11 @@
-import { AuthError, CORE_ERRORS, UniqueConstraintError, defineEndpoint, normalizeEmail } from "@gatehouse/core";
+import {
+  AuthError,
+  CORE_ERRORS,
+  UniqueConstraintError,
+  defineEndpoint,
+  normalizeEmail,
+  userResponse,
+} from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -25,7 +32,17 @@ export const adminUpdateUser = (o: ResolvedAdminOptions) =>
       path: "/admin/update-user",
       body: z.strictObject({ userId: z.string().min(1), data }),
       session: "required",
-      openapi: { summary: "Update a user (admin)" },
+      openapi: {
+        summary: "Update a user (admin)",
+        response: userResponse,
+        errors: [
+          ADMIN_ERRORS.NOT_ALLOWED_TO_UPDATE_USERS,
+          ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS,
+          CORE_ERRORS.USER_NOT_FOUND,
+          CORE_ERRORS.INVALID_EMAIL,
+          CORE_ERRORS.NO_FIELDS_TO_UPDATE,
+        ],
+      },
     },
     async (ctx) => {
       requireAdminPermission(o, ctx.session.user, { user: ["update"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_UPDATE_USERS);

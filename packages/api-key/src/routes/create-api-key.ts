@@ -8,7 +8,9 @@ import {
   refillTogether,
   serverOnlyInput,
 } from "../api-key-input.js";
+import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { API_KEY_MODEL } from "../api-key-model.js";
+import { createdApiKeyResponse } from "../api-key-responses.js";
 import type { ResolvedApiKeyOptions } from "../api-key-options.js";
 import type { ApiKey, ApiKeyRow } from "../api-key-types.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
@@ -41,7 +43,13 @@ export const createApiKey = (o: ResolvedApiKeyOptions) =>
       body,
       session: "optional",
       tags: [API_KEY_TAG],
-      openapi: { summary: "Create an API key; the answer is the only time the key is shown" },
+      openapi: {
+        summary: "Create an API key; the answer is the only time the key is shown",
+        response: createdApiKeyResponse,
+        // Optional only so server code may name a userId; over HTTP it needs a session (resolveKeyOwner).
+        session: "required",
+        errors: [API_KEY_ERRORS.SERVER_ONLY_PROPERTY],
+      },
     },
     async (ctx): Promise<ApiKey & { key: string }> => {
       const userId = resolveKeyOwner(ctx, ctx.body.userId);

@@ -1,5 +1,6 @@
 import { defineEndpoint } from "@gatehouse/core";
 import { z } from "zod";
+import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { API_KEY_MODEL } from "../api-key-model.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
 import { resolveKeyOwner } from "../resolve-key-owner.js";
@@ -15,7 +16,14 @@ export const deleteAllExpiredApiKeys = defineEndpoint(
     body: z.object({ userId: z.string().min(1).optional() }),
     session: "optional",
     tags: [API_KEY_TAG],
-    openapi: { summary: "Delete expired API keys" },
+    openapi: {
+      summary: "Delete expired API keys",
+      description: "Over HTTP only the caller's own keys.",
+      response: z.object({ success: z.boolean(), deleted: z.number().int().describe("How many keys were deleted") }),
+      // Optional only so server code may name a userId; over HTTP it needs a session (resolveKeyOwner).
+      session: "required",
+      errors: [API_KEY_ERRORS.SERVER_ONLY_PROPERTY],
+    },
   },
   async (ctx): Promise<{ success: true; deleted: number }> => {
     const everyone = ctx.request === null && ctx.body.userId === undefined;

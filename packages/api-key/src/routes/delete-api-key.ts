@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint, successResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { API_KEY_MODEL } from "../api-key-model.js";
@@ -13,7 +13,13 @@ export const deleteApiKey = defineEndpoint(
     body: z.object({ keyId: z.string().min(1), userId: z.string().min(1).optional() }),
     session: "optional",
     tags: [API_KEY_TAG],
-    openapi: { summary: "Delete one of the caller's API keys" },
+    openapi: {
+      summary: "Delete one of the caller's API keys",
+      response: successResponse,
+      // Optional only so server code may name a userId; over HTTP it needs a session (resolveKeyOwner).
+      session: "required",
+      errors: [API_KEY_ERRORS.KEY_NOT_FOUND, API_KEY_ERRORS.SERVER_ONLY_PROPERTY],
+    },
   },
   async (ctx): Promise<{ success: true }> => {
     const userId = resolveKeyOwner(ctx, ctx.body.userId);

@@ -2,6 +2,7 @@ import { AuthError, defineEndpoint } from "@gatehouse/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { findOwnedApiKey } from "../api-key-repository.js";
+import { apiKeyResponse } from "../api-key-responses.js";
 import type { ApiKey } from "../api-key-types.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
 import { publicApiKey } from "../public-api-key.js";
@@ -15,7 +16,13 @@ export const getApiKey = defineEndpoint(
     query: z.object({ id: z.string().min(1), userId: z.string().min(1).optional() }),
     session: "optional",
     tags: [API_KEY_TAG],
-    openapi: { summary: "One of the caller's API keys (never the key itself)" },
+    openapi: {
+      summary: "One of the caller's API keys (never the key itself)",
+      response: apiKeyResponse,
+      // Optional only so server code may name a userId; over HTTP it needs a session (resolveKeyOwner).
+      session: "required",
+      errors: [API_KEY_ERRORS.KEY_NOT_FOUND, API_KEY_ERRORS.SERVER_ONLY_PROPERTY],
+    },
   },
   async (ctx): Promise<ApiKey> => {
     const userId = resolveKeyOwner(ctx, ctx.query.userId);

@@ -1,6 +1,8 @@
 import { defineEndpoint } from "@gatehouse/core";
 import { z } from "zod";
+import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { API_KEY_MODEL } from "../api-key-model.js";
+import { apiKeyResponse } from "../api-key-responses.js";
 import type { ApiKey, ApiKeyRow } from "../api-key-types.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
 import { publicApiKey } from "../public-api-key.js";
@@ -20,7 +22,16 @@ export const listApiKeys = defineEndpoint(
     query,
     session: "optional",
     tags: [API_KEY_TAG],
-    openapi: { summary: "The caller's API keys (never the keys themselves)" },
+    openapi: {
+      summary: "The caller's API keys (never the keys themselves)",
+      response: z.object({
+        apiKeys: z.array(apiKeyResponse),
+        total: z.number().int().describe("How many keys the caller has, whatever the page"),
+      }),
+      // Optional only so server code may name a userId; over HTTP it needs a session (resolveKeyOwner).
+      session: "required",
+      errors: [API_KEY_ERRORS.SERVER_ONLY_PROPERTY],
+    },
   },
   async (ctx): Promise<{ apiKeys: ApiKey[]; total: number }> => {
     const userId = resolveKeyOwner(ctx, ctx.query.userId);

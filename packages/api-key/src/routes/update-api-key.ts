@@ -4,6 +4,7 @@ import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { expiresInInput, metadataInput, nameInput, refillTogether, serverOnlyInput } from "../api-key-input.js";
 import { API_KEY_MODEL } from "../api-key-model.js";
 import { findOwnedApiKey } from "../api-key-repository.js";
+import { apiKeyResponse } from "../api-key-responses.js";
 import type { ApiKey, ApiKeyRow } from "../api-key-types.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
 import { publicApiKey } from "../public-api-key.js";
@@ -44,7 +45,18 @@ export const updateApiKey = defineEndpoint(
     body,
     session: "optional",
     tags: [API_KEY_TAG],
-    openapi: { summary: "Rename, enable, disable or re-time one of the caller's API keys" },
+    openapi: {
+      summary: "Rename, enable, disable or re-time one of the caller's API keys",
+      response: apiKeyResponse,
+      // Optional only so server code may name a userId; over HTTP it needs a session (resolveKeyOwner).
+      session: "required",
+      errors: [
+        API_KEY_ERRORS.KEY_NOT_FOUND,
+        API_KEY_ERRORS.SERVER_ONLY_PROPERTY,
+        // The key was deleted between the lookup and the write.
+        API_KEY_ERRORS.FAILED_TO_UPDATE_API_KEY,
+      ],
+    },
   },
   async (ctx): Promise<ApiKey> => {
     const userId = resolveKeyOwner(ctx, ctx.body.userId);

@@ -6,6 +6,7 @@ import type { ResolvedApiKeyOptions } from "../api-key-options.js";
 import type { ApiKey, ApiKeyPermissions } from "../api-key-types.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
 import { findApiKeyByHash } from "../api-key-repository.js";
+import { apiKeyResponse } from "../api-key-responses.js";
 import { consumeApiKey } from "../consume-api-key.js";
 import { publicApiKey } from "../public-api-key.js";
 
@@ -15,6 +16,15 @@ export interface VerifyApiKeyResult {
   error: { code: string; message: string } | null;
   key: ApiKey | null;
 }
+
+const verifyApiKeyResponse = z.object({
+  valid: z.boolean(),
+  error: z
+    .object({ code: z.string(), message: z.string() })
+    .nullable()
+    .describe("Why the key is not valid: an API key error, or another plugin's refusal of its owner"),
+  key: apiKeyResponse.nullable(),
+});
 
 /** True when `granted` holds every action `wanted` asks for. */
 export function grantsPermissions(granted: ApiKeyPermissions | null, wanted: ApiKeyPermissions): boolean {
@@ -26,7 +36,9 @@ export function grantsPermissions(granted: ApiKeyPermissions | null, wanted: Api
 
 /**
  * POST /api-key/verify: checks a key (and optionally its permissions) for a service that received it.
- * A successful verify is a use: it counts against the key's remaining uses and rate limit.
+ * A successful verify is a use: it counts against the key's remaining uses and rate limit. A key whose
+ * owner another plugin refuses (`validateUser`: an admin ban) is not valid, with that plugin's error —
+ * the same refusal the key gets in `x-api-key`.
  */
 export const verifyApiKey = (o: ResolvedApiKeyOptions) =>
   defineEndpoint(
@@ -35,7 +47,11 @@ export const verifyApiKey = (o: ResolvedApiKeyOptions) =>
       path: "/api-key/verify",
       body: z.object({ key: z.string().min(1), permissions: permissionsInput.optional() }),
       tags: [API_KEY_TAG],
-      openapi: { summary: "Check an API key and record its use" },
+      openapi: {
+        summary: "Check an API key and record its use",
+        description: "Always 200 for a well-formed request: a refused key is `valid: false` with its error.",
+        response: verifyApiKeyResponse,
+      },
     },
     async (ctx): Promise<VerifyApiKeyResult> => {
       const wanted = ctx.body.permissions;
