@@ -1,17 +1,17 @@
-import type { Endpoint, HttpMethod } from "@gatehouse/core";
+import type { AuthContext, Endpoint, HttpMethod, ResponseKind } from "@gatehouse/core";
 import { methodsOf } from "@gatehouse/core";
+import { errorResponses } from "./error-responses.js";
 import { componentName } from "./model-schemas.js";
 import type { JsonSchema, OperationObject, ParameterObject, ResponseObject } from "./open-api-types.js";
+import { documentedSession, operationSecurity } from "./operation-security.js";
+import type { SecurityPlan } from "./operation-security.js";
 import { zodToJsonSchema } from "./zod-to-json-schema.js";
 
-/** The error statuses every operation documents, each a shared `{code, message}` response. */
-export const ERROR_RESPONSES = {
-  400: "BadRequest",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "NotFound",
-  429: "TooManyRequests",
-} as const;
+/**
+ * The 200 body of an endpoint that declares no `openapi.response` yet: any JSON (some answer arrays,
+ * so even "an object" would be a guess). The open-api tests flag every operation still using it.
+ */
+export const GENERIC_RESPONSE: JsonSchema = { description: "Not documented yet: any JSON value" };
 
 /** What one endpoint needs from the rest of the document. */
 export interface OperationInput {
@@ -19,8 +19,8 @@ export interface OperationInput {
   name: string;
   endpoint: Endpoint;
   tag: string;
-  /** Security requirement alternatives for a session-protected endpoint. */
-  sessionSecurity: Record<string, string[]>[];
+  security: SecurityPlan;
+  auth: Pick<AuthContext, "options" | "rateLimiter">;
   /** Where shared sub-schemas zod produced are collected (`components.schemas`). */
   components: Record<string, JsonSchema>;
 }
@@ -50,9 +50,32 @@ function queryParameters(schema: JsonSchema): ParameterObject[] {
   });
 }
 
-function successResponse(endpoint: Endpoint): ResponseObject {
-  const schema = endpoint.config.openapi?.response ?? { type: "object" };
-  return { description: "Success", content: { "application/json": { schema } } };
+/**
+ * The success responses by kind: JSON 200 (its declared schema), HTML 200, and/or a redirect with
+ * Location (302 unless `openapi.redirectStatus` says otherwise).
+ */
+function successResponses(input: OperationInput, prefix: string): Record<string, ResponseObject> {
+  const { openapi } = input.endpoint.config;
+  const kind = openapi?.kind ?? "json";
+  const kinds: readonly ResponseKind[] = typeof kind === "string" ? [kind] : kind;
+  const out: Record<string, ResponseObject> = {};
+  if (kinds.includes("json")) {
+    const schema = openapi?.response
+      ? zodToJsonSchema(openapi.response, input.components, `${prefix}Response`, "output")
+      : GENERIC_RESPONSE;
+    out[200] = { description: "Success", content: { "application/json": { schema } } };
+  }
+  if (kinds.includes("html")) {
+    const page = { schema: { type: "string", description: "An HTML document" } };
+    out[200] = { description: "An HTML page", content: { ...out[200]?.content, "text/html": page } };
+  }
+  if (kinds.includes("redirect")) {
+    out[openapi?.redirectStatus ?? 302] = {
+      description: "A redirect; the browser follows Location",
+      headers: { Location: { description: "Where the browser goes next", schema: { type: "string" } } },
+    };
+  }
+  return out;
 }
 
 /** The operations (one per method) an endpoint contributes to its path, all derived from its config. */
@@ -62,24 +85,19 @@ export function buildOperations(input: OperationInput): [method: Lowercase<HttpM
   const query = config.query ? zodToJsonSchema(config.query, input.components, `${prefix}Query`) : null;
   const body = config.body ? zodToJsonSchema(config.body, input.components, `${prefix}Body`) : null;
   const parameters = [...pathParameters(config.path), ...(query ? queryParameters(query) : [])];
-
-  const responses: Record<string, ResponseObject> = { 200: successResponse(input.endpoint) };
-  for (const [status, component] of Object.entries(ERROR_RESPONSES)) {
-    responses[status] = { $ref: `#/components/responses/${component}` };
-  }
+  const success = successResponses(input, prefix);
+  const session = documentedSession(input.endpoint);
+  const { security, authenticators } = operationSecurity(input.endpoint, session, input.security);
 
   let description = config.openapi?.description;
-  if (config.session === "fresh") {
+  if (session === "fresh") {
     description = [description, "Needs a fresh session (signed in recently), else 403."].filter(Boolean).join("\n\n");
   }
-  // An empty requirement `{}` is OpenAPI's way of saying "or no credentials at all".
-  let security: Record<string, string[]>[] | undefined;
-  if (config.session === "optional") security = [...input.sessionSecurity, {}];
-  else if (config.session) security = input.sessionSecurity;
 
   const methods = methodsOf(config);
   // operationIds must be unique: a second method of the same endpoint gets the method appended.
   return methods.map((method, i) => {
+    const errors = errorResponses({ config, method, session, authenticators, body, query, auth: input.auth });
     // Keys in reading order (summary first, responses last), optional ones only when present.
     const operation: OperationObject = {
       operationId: i === 0 ? input.name : `${input.name}${method.charAt(0)}${method.slice(1).toLowerCase()}`,
@@ -96,7 +114,7 @@ export function buildOperations(input: OperationInput): [method: Lowercase<HttpM
             },
           }
         : {}),
-      responses,
+      responses: { ...success, ...errors },
     };
     return [method.toLowerCase() as Lowercase<HttpMethod>, operation];
   });

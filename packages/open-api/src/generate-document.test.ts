@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineEndpoint, definePlugin, methodsOf } from "@gatehouse/core";
+import {
+  CORE_ERRORS,
+  dateTimeResponse,
+  defineEndpoint,
+  defineErrors,
+  definePlugin,
+  methodsOf,
+  modelRef,
+} from "@gatehouse/core";
+import { apiKey } from "@gatehouse/api-key";
 import { createTestClient, makeTestAuth } from "@gatehouse/core/testing";
 import { openAPI } from "./open-api-plugin.js";
-import type { OpenAPIDocument } from "./open-api-types.js";
+import type { OpenAPIDocument, ResponseObject } from "./open-api-types.js";
 import { makeOpenAPIAuth } from "./test-helpers.js";
 
 async function fetchDocument(auth = makeOpenAPIAuth()): Promise<OpenAPIDocument> {
@@ -47,7 +56,7 @@ describe("GET /open-api/generate-schema", () => {
     expect(doc.paths["/organization/create"]?.post?.tags).toEqual(["organization"]);
     expect(doc.paths["/organization/list"]?.get).toBeDefined();
     expect(doc.paths["/open-api/generate-schema"]?.get?.tags).toEqual(["open-api"]);
-    expect(doc.tags.map((t) => t.name)).toEqual(["default", "organization", "open-api"]);
+    expect(doc.tags.map((t) => t.name)).toEqual(["default", "organization", "admin", "api-key", "open-api"]);
   });
 
   it("derives request bodies and their required fields from the zod body", async () => {
@@ -80,15 +89,123 @@ describe("GET /open-api/generate-schema", () => {
     expect(callback?.get?.requestBody).toBeUndefined();
   });
 
-  it("shares the {code, message} error responses and the session security scheme", async () => {
+  it("derives each operation's error statuses from its config, with catalogue examples", async () => {
     const doc = await fetchDocument();
-    const op = doc.paths["/list-sessions"]?.get;
-    for (const status of ["400", "401", "403", "404", "429"]) expect(op?.responses[status]).toHaveProperty("$ref");
+    const statuses = (path: string, method: "get" | "post") => Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+    const codes = (response: ResponseObject | undefined) =>
+      Object.values(response?.content?.["application/json"]?.examples ?? {}).map(
+        (e) => (e.value as { code: string }).code,
+      );
+    // No input, no session, no write: nothing can go wrong but a 200.
+    expect(statuses("/ok", "get")).toEqual(["200"]);
+    // A session-protected GET: 401, plus what a presented API key can be refused with.
+    expect(statuses("/list-sessions", "get")).toEqual(["200", "401", "429"]);
+    const signUp = doc.paths["/sign-up/email"]?.post?.responses ?? {};
+    expect(Object.keys(signUp)).toEqual(["200", "400", "403", "422"]);
+    expect(codes(signUp[400])).toEqual(
+      expect.arrayContaining(["VALIDATION_ERROR", "INVALID_JSON", "PASSWORD_TOO_SHORT"]),
+    );
+    expect(codes(signUp[403])).toEqual(["INVALID_ORIGIN", "MISSING_ORIGIN", "INVALID_CALLBACK_URL"]);
+    expect(signUp[422]?.content?.["application/json"]).toEqual({
+      schema: { $ref: "#/components/schemas/Error" },
+      examples: {
+        USER_ALREADY_EXISTS: {
+          summary: CORE_ERRORS.USER_ALREADY_EXISTS.message,
+          value: { code: "USER_ALREADY_EXISTS", message: CORE_ERRORS.USER_ALREADY_EXISTS.message },
+        },
+      },
+    });
+    expect(signUp[422]?.description).toBe("Unprocessable content: USER_ALREADY_EXISTS");
+    expect(codes(doc.paths["/unlink-account"]?.post?.responses[403])).toContain("SESSION_NOT_FRESH");
+    expect(codes(doc.paths["/get-session"]?.get?.responses[400])).toEqual(["VALIDATION_ERROR"]);
+    expect(doc.paths["/get-session"]?.get?.responses[400]?.content?.["application/json"]?.examples).toMatchObject({
+      VALIDATION_ERROR: { value: { message: "Invalid query parameters" } },
+    });
+    // 429 only where the rate limiter is on and covers the path.
+    expect(JSON.stringify(doc)).not.toContain("TOO_MANY_REQUESTS");
+    const limited = await fetchDocument(makeOpenAPIAuth({}, { rateLimit: { enabled: true } }));
+    expect(codes(limited.paths["/ok"]?.get?.responses[429])).toEqual(["TOO_MANY_REQUESTS"]);
     expect(doc.components.schemas.Error).toMatchObject({ required: ["code", "message"] });
-    expect(op?.security).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it("documents redirects with Location and HTML pages as text/html", async () => {
+    const doc = await fetchDocument();
+    const resetLink = doc.paths["/reset-password/{token}"]?.get?.responses ?? {};
+    expect(resetLink[200]).toBeUndefined();
+    expect(resetLink[302]?.headers?.Location?.schema).toEqual({ type: "string" });
+    const verify = doc.paths["/verify-email"]?.get?.responses ?? {};
+    expect(Object.keys(verify[200]?.content ?? {})).toEqual(["application/json"]);
+    expect(verify[302]).toBeDefined();
+    expect(doc.paths["/delete-user/callback"]?.get?.responses[302]).toBeDefined();
+    // The OAuth callback always redirects; its form_post twin hands over to the GET with a 303, and
+    // neither refuses bad parameters (they end in a redirect carrying an error code).
+    const callback = doc.paths["/callback/{id}"];
+    expect(Object.keys(callback?.get?.responses ?? {})).toEqual(["302"]);
+    expect(Object.keys(callback?.post?.responses ?? {})).toEqual(["303", "400"]);
+    expect(callback?.post?.responses[303]?.headers?.Location).toBeDefined();
+    for (const path of ["/error", "/reference"]) {
+      const ok = doc.paths[path]?.get?.responses[200];
+      expect(Object.keys(ok?.content ?? {}), path).toEqual(["text/html"]);
+    }
+  });
+
+  it("lists the session cookie, and x-api-key only where core's authenticate hook applies", async () => {
+    const doc = await fetchDocument();
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({
+      in: "cookie",
+      name: "gatehouse.session_token",
+    });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ in: "header", name: "x-api-key" });
+    expect(doc.paths["/list-sessions"]?.get?.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
+    expect(doc.paths["/get-session"]?.get?.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }, {}]);
     expect(doc.paths["/ok"]?.get?.security).toBeUndefined();
-    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ in: "cookie" });
-    expect(doc.components.securitySchemes.apiKey).toBeUndefined();
+    // The key routes need a session over HTTP, and a key never authenticates them.
+    for (const path of ["/api-key/create", "/api-key/list", "/api-key/get", "/api-key/update", "/api-key/delete"]) {
+      const op = doc.paths[path]?.get ?? doc.paths[path]?.post;
+      expect(op?.security, path).toEqual([{ sessionCookie: [] }]);
+      expect(op?.responses[401], path).toBeDefined();
+    }
+    expect(doc.paths["/api-key/verify"]?.post?.security).toBeUndefined();
+    // Without the plugin there is no such scheme anywhere.
+    const bare = await fetchDocument(makeTestAuth({ plugins: [openAPI()] }));
+    expect(bare.components.securitySchemes.apiKey).toBeUndefined();
+    expect(bare.paths["/list-sessions"]?.get?.security).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it("documents the api-key plugin's scheme under the header its options name, and apiKeyId on the session", async () => {
+    const auth = makeTestAuth({ plugins: [apiKey({ headerName: "X-Service-Key" }), openAPI()] });
+    const doc = await fetchDocument(auth);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ in: "header", name: "x-service-key" });
+    expect(JSON.stringify(doc)).not.toContain("x-api-key");
+    const session = doc.components.schemas.Session as { properties: Record<string, unknown>; required: string[] };
+    expect(session.properties.apiKeyId).toMatchObject({ type: "string" });
+    expect(session.required).not.toContain("apiKeyId");
+    // Without an authenticator that adds it, no session carries it.
+    const bare = await fetchDocument(makeTestAuth({ plugins: [openAPI()] }));
+    expect((bare.components.schemas.Session as { properties: object }).properties).not.toHaveProperty("apiKeyId");
+  });
+
+  it("documents a plugin's own authenticateScheme: its header, skip tags and errors", async () => {
+    const ERRORS = defineErrors({ BAD_DEMO_TOKEN: { status: 401, message: "Bad demo token" } });
+    const mine = defineEndpoint({ method: "GET", path: "/demo/mine", session: "required" }, async () => ({}));
+    const own = defineEndpoint(
+      { method: "GET", path: "/demo/own", session: "required", tags: ["demo-admin"] },
+      async () => ({}),
+    );
+    const demo = definePlugin({
+      id: "demo-token",
+      endpoints: { mine, own },
+      errors: ERRORS,
+      authenticate: () => null,
+      authenticateScheme: { header: "x-demo-token", skipTags: ["demo-admin"], errors: [ERRORS.BAD_DEMO_TOKEN] },
+    });
+    const doc = await fetchDocument(makeTestAuth({ plugins: [demo, openAPI()] }));
+    expect(doc.components.securitySchemes.demoToken).toMatchObject({ in: "header", name: "x-demo-token" });
+    expect(doc.paths["/demo/mine"]?.get?.security).toEqual([{ sessionCookie: [] }, { demoToken: [] }]);
+    expect(doc.paths["/demo/mine"]?.get?.responses[401]?.description).toBe(
+      "Unauthorized: UNAUTHORIZED, BAD_DEMO_TOKEN",
+    );
+    expect(doc.paths["/demo/own"]?.get?.security).toEqual([{ sessionCookie: [] }]);
   });
 
   it("builds model components from the data schema, without secret fields", async () => {
@@ -107,16 +224,40 @@ describe("GET /open-api/generate-schema", () => {
     expect(Member).toBeDefined();
   });
 
-  it("uses openapi.response for the 200 body when an endpoint gives one", async () => {
-    const response = { type: "object", properties: { hello: { type: "string" } } };
-    const hello = defineEndpoint({ method: "GET", path: "/demo/hello", openapi: { response } }, async () => ({
-      hello: "x",
-    }));
+  it("converts openapi.response (zod) to the 200 schema, with modelRef as a $ref to the model", async () => {
+    const ERRORS = defineErrors({ HELLO_GONE: { status: 404, message: "Hello is gone" } });
+    const hello = defineEndpoint(
+      {
+        method: "GET",
+        path: "/demo/hello",
+        openapi: {
+          response: z.object({ hello: z.string(), at: dateTimeResponse, owner: modelRef("user").nullable() }),
+          errors: [ERRORS.HELLO_GONE],
+        },
+      },
+      async () => ({ hello: "x", at: new Date().toISOString(), owner: null }),
+    );
     const hidden = defineEndpoint({ method: "POST", path: "/demo/hidden", serverOnly: true }, async () => ({}));
-    const auth = makeTestAuth({ plugins: [definePlugin({ id: "demo", endpoints: { hello, hidden } }), openAPI()] });
-    const doc = await fetchDocument(auth);
-    const ok = doc.paths["/demo/hello"]?.get?.responses["200"];
-    expect(ok).toEqual({ description: "Success", content: { "application/json": { schema: response } } });
+    const plugin = definePlugin({ id: "demo", endpoints: { hello, hidden }, errors: ERRORS });
+    const doc = await fetchDocument(makeTestAuth({ plugins: [plugin, openAPI()] }));
+    const responses = doc.paths["/demo/hello"]?.get?.responses;
+    expect(responses?.[200]).toEqual({
+      description: "Success",
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            properties: {
+              hello: { type: "string" },
+              at: { type: "string", format: "date-time" },
+              owner: { anyOf: [{ $ref: "#/components/schemas/User" }, { type: "null" }] },
+            },
+            required: ["hello", "at", "owner"],
+          },
+        },
+      },
+    });
+    expect(responses?.[404]?.description).toBe("Not found: HELLO_GONE");
     expect(doc.paths["/demo/hidden"]).toBeUndefined();
   });
 
@@ -137,17 +278,6 @@ describe("GET /open-api/generate-schema", () => {
     expect(item?.get?.parameters?.[0]).toMatchObject({ name: "page", required: true, description: "Page number" });
     expect(item?.get?.requestBody).toBeUndefined();
     expect(item?.post?.requestBody?.required).toBe(false);
-  });
-
-  it("adds the apiKey header scheme when an /api-key/ endpoint is installed", async () => {
-    const create = defineEndpoint(
-      { method: "POST", path: "/api-key/create", body: z.object({ name: z.string() }), session: "required" },
-      async () => ({}),
-    );
-    const auth = makeTestAuth({ plugins: [definePlugin({ id: "api-key", endpoints: { create } }), openAPI()] });
-    const doc = await fetchDocument(auth);
-    expect(doc.components.securitySchemes.apiKey).toMatchObject({ in: "header", name: "x-api-key" });
-    expect(doc.paths["/api-key/create"]?.post?.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
   });
 
   it("moves recursive zod definitions into components", async () => {

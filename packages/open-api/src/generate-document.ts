@@ -1,23 +1,12 @@
 import type { AuthContext, Endpoint } from "@gatehouse/core";
-import { ERROR_RESPONSES, buildOperations, toOpenAPIPath } from "./build-operations.js";
+import { buildOperations, toOpenAPIPath } from "./build-operations.js";
 import { modelSchemas } from "./model-schemas.js";
 import type { ResolvedOpenAPIOptions } from "./open-api-options.js";
-import type { JsonSchema, OpenAPIDocument, ResponseObject } from "./open-api-types.js";
+import type { JsonSchema, OpenAPIDocument } from "./open-api-types.js";
+import { securityPlan } from "./operation-security.js";
 
 /** Core's endpoints share one tag; a plugin's are tagged by their namespace. */
 export const CORE_TAG = "default";
-
-const ERROR_DESCRIPTIONS: Record<keyof typeof ERROR_RESPONSES, string> = {
-  400: "Invalid input (VALIDATION_ERROR) or a refused request",
-  401: "No session, or the session is not valid",
-  403: "Not allowed: a missing permission, an untrusted origin, or a session that is not fresh",
-  404: "The resource (or the route) does not exist",
-  429: "Rate limit exceeded",
-};
-
-// The API key plugin is detected by its routes, so this package needs no dependency on it.
-const API_KEY_PREFIX = "/api-key/";
-const API_KEY_HEADER = "x-api-key";
 
 /** `/organization/create` → `organization`; a one-segment plugin path falls back to the plugin id. */
 function tagOf(path: string, pluginId: string | undefined): string {
@@ -37,37 +26,35 @@ export function generateDocument(auth: AuthContext, options: ResolvedOpenAPIOpti
     for (const endpoint of Object.values(plugin.endpoints ?? {})) pluginOf.set(endpoint, plugin.id);
   }
   const routed = Object.entries(auth.endpoints).filter(([, endpoint]) => !endpoint.config.serverOnly);
-  const hasApiKeys = routed.some(([, endpoint]) => endpoint.config.path.startsWith(API_KEY_PREFIX));
-
-  const securitySchemes: OpenAPIDocument["components"]["securitySchemes"] = {
-    sessionCookie: {
-      type: "apiKey",
-      in: "cookie",
-      name: auth.cookies.sessionToken,
-      description: "The signed session cookie set by sign-in and sign-up",
-    },
-  };
-  const sessionSecurity: Record<string, string[]>[] = [{ sessionCookie: [] }];
-  if (hasApiKeys) {
-    securitySchemes.apiKey = { type: "apiKey", in: "header", name: API_KEY_HEADER, description: "An API key" };
-    sessionSecurity.push({ apiKey: [] });
-  }
-
+  const security = securityPlan(auth.cookies.sessionToken, auth.plugins);
+  const models = modelSchemas(auth.schema);
+  // What an authenticator's synthetic session adds (api-key's `apiKeyId`) is in no table, so it is
+  // listed as optional; a real session field of the same name keeps its own schema.
+  const sessionFields = (models.Session?.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [field, schema] of Object.entries(security.sessionFields)) sessionFields[field] ??= schema;
   const schemas: Record<string, JsonSchema> = {
-    ...modelSchemas(auth.schema),
+    ...models,
+    // Some refusals add details of their own (DESIGN.md "Errors"), so the object stays open.
     Error: {
       type: "object",
-      properties: { code: { type: "string" }, message: { type: "string" } },
+      description: "Every error answer: a catalogue code, its message, and any details of the refusal",
+      properties: {
+        code: { type: "string" },
+        message: { type: "string" },
+        issues: {
+          type: "array",
+          description: "VALIDATION_ERROR only: what is wrong with which field",
+          items: {
+            type: "object",
+            properties: { path: { type: "string" }, message: { type: "string" }, code: { type: "string" } },
+            required: ["path", "message", "code"],
+          },
+        },
+      },
       required: ["code", "message"],
+      additionalProperties: true,
     },
   };
-  const responses: Record<string, ResponseObject> = {};
-  for (const [status, name] of Object.entries(ERROR_RESPONSES)) {
-    responses[name] = {
-      description: ERROR_DESCRIPTIONS[Number(status) as keyof typeof ERROR_RESPONSES],
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-    };
-  }
 
   const paths: OpenAPIDocument["paths"] = {};
   const tags = new Map<string, string>();
@@ -79,7 +66,8 @@ export function generateDocument(auth: AuthContext, options: ResolvedOpenAPIOpti
     // Two endpoints may share a path with different methods (GET and POST /callback/:id).
     const item = paths[path] ?? {};
     paths[path] = item;
-    for (const [method, operation] of buildOperations({ name, endpoint, tag, sessionSecurity, components: schemas })) {
+    const input = { name, endpoint, tag, security, auth, components: schemas };
+    for (const [method, operation] of buildOperations(input)) {
       item[method] = operation;
     }
   }
@@ -97,6 +85,6 @@ export function generateDocument(auth: AuthContext, options: ResolvedOpenAPIOpti
     // Core first, then plugins in installation order: the order readers meet them in the reference.
     tags: [...tags].map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas, responses, securitySchemes },
+    components: { schemas, securitySchemes: security.securitySchemes },
   };
 }

@@ -1,4 +1,4 @@
-import type { FieldDef, Schema } from "@gatehouse/core";
+import type { FieldType, Schema } from "@gatehouse/core";
 import type { JsonSchema } from "./open-api-types.js";
 
 /** `apikey` → `Apikey`, `rateLimit` → `RateLimit`: the component name of a model. */
@@ -6,8 +6,9 @@ export function componentName(model: string): string {
   return model.charAt(0).toUpperCase() + model.slice(1);
 }
 
-function fieldSchema(field: FieldDef): JsonSchema {
-  switch (field.type) {
+/** The JSON Schema of one field type, as the API sends it. */
+export function fieldSchema(type: FieldType): JsonSchema {
+  switch (type) {
     case "string":
       return { type: "string" };
     case "number":
@@ -34,7 +35,7 @@ export function modelSchemas(schema: Schema): Record<string, JsonSchema> {
     const required = ["id"];
     for (const [name, field] of Object.entries(def.fields)) {
       if (field.returned === false) continue;
-      const base = fieldSchema(field);
+      const base = fieldSchema(field.type);
       const optional = field.required === false;
       properties[name] = optional && "type" in base ? { ...base, type: [base.type, "null"] } : base;
       if (!optional) required.push(name);

@@ -10,10 +10,24 @@ export interface ParameterObject {
   schema: JsonSchema;
 }
 
-/** A response entry: inline, or a `$ref` to a shared one. */
-export type ResponseObject =
-  | { description: string; content?: Record<string, { schema: JsonSchema }> }
-  | { $ref: string };
+/** One error (or other) example of a media type: shown beside the schema. */
+export interface ExampleObject {
+  summary?: string;
+  value: unknown;
+}
+
+/** The body of a response in one content type. */
+export interface MediaTypeObject {
+  schema: JsonSchema;
+  examples?: Record<string, ExampleObject>;
+}
+
+/** One response of an operation. */
+export interface ResponseObject {
+  description: string;
+  headers?: Record<string, { description?: string; schema: JsonSchema }>;
+  content?: Record<string, MediaTypeObject>;
+}
 
 /** One method of one path. */
 export interface OperationObject {
@@ -36,7 +50,6 @@ export interface OpenAPIDocument {
   paths: Record<string, Record<string, OperationObject>>;
   components: {
     schemas: Record<string, JsonSchema>;
-    responses: Record<string, ResponseObject>;
     securitySchemes: Record<string, { type: "apiKey"; in: "cookie" | "header"; name: string; description?: string }>;
   };
 }

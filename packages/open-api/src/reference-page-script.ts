@@ -59,11 +59,23 @@ export const REFERENCE_PAGE_SCRIPT = String.raw`
   function alternatives(s) {
     return s.anyOf || s.oneOf || null;
   }
+  // allOf (a model plus extra fields, e.g. a session with its token) shown as one object.
+  function merged(schema) {
+    var s = resolve(schema);
+    if (!s.allOf) return s;
+    var out = { properties: {}, required: [], description: s.description };
+    s.allOf.map(merged).concat([s]).forEach(function (part) {
+      Object.keys(part.properties || {}).forEach(function (k) { out.properties[k] = part.properties[k]; });
+      out.required = out.required.concat(part.required || []);
+    });
+    return out;
+  }
   function typeLabel(schema) {
     var name = refName(schema);
     var s = resolve(schema);
     if (s.enum) return s.enum.map(function (v) { return JSON.stringify(v); }).join(" | ");
     if (s.const !== undefined) return JSON.stringify(s.const);
+    if (s.allOf) return s.allOf.map(typeLabel).join(" & ");
     var alts = alternatives(s);
     if (alts) return alts.map(typeLabel).join(" | ");
     var types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
@@ -77,6 +89,7 @@ export const REFERENCE_PAGE_SCRIPT = String.raw`
   function primaryType(schema) {
     var s = resolve(schema);
     if (s.enum) return "enum";
+    if (s.allOf) return "object";
     var alts = alternatives(s);
     if (alts) return primaryType(alts[0]);
     var types = (Array.isArray(s.type) ? s.type : [s.type]).filter(function (t) { return t && t !== "null"; });
@@ -91,12 +104,12 @@ export const REFERENCE_PAGE_SCRIPT = String.raw`
     return out.join(", ");
   }
   function childrenOf(schema) {
-    var s = resolve(schema);
+    var s = merged(schema);
     if (s.properties) return s;
-    if (s.items && resolve(s.items).properties) return resolve(s.items);
+    if (s.items && merged(s.items).properties) return merged(s.items);
     var alts = alternatives(s);
     if (alts) {
-      var objects = alts.map(resolve).filter(function (a) { return a.properties; });
+      var objects = alts.map(merged).filter(function (a) { return a.properties; });
       if (objects.length === 1) return objects[0];
     }
     return null;
@@ -172,19 +185,31 @@ export const REFERENCE_PAGE_SCRIPT = String.raw`
       })));
   }
 
+  // Per status: its description and content types; for a success its body as a tree; for a redirect
+  // its Location header; for an error the catalogue codes it can carry.
   function responsesBlock(responses) {
-    return Object.keys(responses || {}).map(function (status) {
+    return el("div", { class: "responses" }, Object.keys(responses || {}).map(function (status) {
       var r = resolve(responses[status]);
-      var content = r.content && r.content["application/json"];
-      return el("div", null,
+      var content = r.content || {};
+      var json = content["application/json"];
+      var examples = json && json.examples ? Object.keys(json.examples).map(function (k) { return json.examples[k]; }) : [];
+      var headers = r.headers || {};
+      return el("div", { class: "response-entry", "data-status": status },
         el("div", { class: "response" },
           el("span", { class: "status s" + status.charAt(0), text: status }),
           el("span", { text: r.description || "" }),
-          content ? el("span", { class: "type", text: typeLabel(content.schema) }) : null),
-        content && status.charAt(0) === "2" && childrenOf(content.schema)
-          ? el("div", { class: "schema-root" }, schemaTree(content.schema, []))
-          : null);
-    });
+          Object.keys(content).map(function (type) { return el("code", { class: "note", text: type }); })),
+        json && status.charAt(0) === "2"
+          ? el("div", { class: "schema-root response-schema" }, schemaTree(json.schema, []))
+          : null,
+        Object.keys(headers).map(function (name) {
+          return el("p", { class: "muted" }, "Header ", el("code", { text: name }), " — " + (headers[name].description || ""));
+        }),
+        examples.length ? el("ul", { class: "examples" }, examples.map(function (e) {
+          var v = e.value || {};
+          return el("li", null, el("code", { text: String(v.code) }), el("span", { class: "note", text: String(v.message) }));
+        })) : null);
+    }));
   }
 
   function securityText(op) {

@@ -69,6 +69,7 @@ th{color:var(--muted);font-weight:600;font-size:.78rem}
 .schema .name{font-weight:600}
 .schema-root{background:var(--soft);border-radius:8px;padding:.55rem .75rem}
 .response{display:flex;gap:.6rem;align-items:baseline;margin:.3rem 0}
+.response-entry{margin:.2rem 0 .7rem}.examples{margin:.2rem 0;padding-left:1.4rem;font-size:.85rem}
 .status{font-weight:700;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .status.s2{color:var(--ok)}.status.s4,.status.s5{color:var(--err)}
 .try{background:var(--soft);border-radius:8px;padding:.75rem .9rem}

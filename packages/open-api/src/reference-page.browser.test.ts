@@ -11,6 +11,9 @@ import { makeOpenAPIAuth } from "./test-helpers.js";
 const CHROMIUM = "/usr/bin/chromium";
 const hasChromium = existsSync(CHROMIUM);
 const SCREENSHOT_DIR = new URL("../../../test-output/", import.meta.url);
+// On a user's machine without Chromium the test skips with a notice; CI installs it first, so there a
+// missing browser is a failure rather than a silent skip.
+if (!hasChromium && process.env.CI) throw new Error(`${CHROMIUM} not found — CI requires it (.ci/run installs it)`);
 if (!hasChromium) console.warn(`reference-page.browser.test: ${CHROMIUM} not found, skipping the browser test`);
 
 describe("reference page in Chromium", () => {
@@ -84,6 +87,51 @@ describe("reference page in Chromium", () => {
     const social = page.locator("#op-signInSocial .request-schema");
     await social.waitFor();
     expect(await social.locator("ul ul code.name", { hasText: /^nonce$/ }).count()).toBe(1);
+
+    // Responses: each status with its description; a success body as a tree, errors with their codes.
+    const signUpResponses = signUp.locator(".responses");
+    expect(await signUpResponses.locator("[data-status='422'] .examples").textContent()).toContain(
+      "USER_ALREADY_EXISTS",
+    );
+    const signUpOk = signUpResponses.locator("[data-status='200'] .response-schema");
+    expect(await signUpOk.locator("code.name", { hasText: /^token$/ }).count()).toBe(1);
+    // The user is the app's User component, expanded in place.
+    expect(await signUpOk.locator("ul ul code.name", { hasText: /^emailVerified$/ }).count()).toBe(1);
+    await page.locator("#op-getSession .op-head").click();
+    const sessionOk = page.locator("#op-getSession .responses [data-status='200'] .response-schema");
+    await sessionOk.waitFor();
+    for (const field of ["user", "session"]) {
+      expect(
+        await sessionOk.locator(":scope > ul > li > code.name", { hasText: new RegExp(`^${field}$`) }).count(),
+      ).toBe(1);
+    }
+    // The session is its model plus the bearer token (allOf), shown as one object.
+    for (const field of ["token", "expiresAt", "activeOrganizationId"]) {
+      expect(await sessionOk.locator("ul ul code.name", { hasText: new RegExp(`^${field}$`) }).count(), field).toBe(1);
+    }
+    await page.locator("#op-getSession .op-head").click(); // closed again for the try-it step below
+    // A redirect shows its Location header; an HTML page its content type.
+    await page.locator("nav a[href='#op-resetPasswordCallback']").click();
+    const redirect = page.locator("#op-resetPasswordCallback .responses [data-status='302']");
+    await redirect.waitFor();
+    expect(await redirect.textContent()).toContain("Location");
+    await page.locator("nav a[href='#op-error']").click();
+    await page.locator("#op-error .responses").waitFor();
+    expect(await page.locator("#op-error .responses [data-status='200']").textContent()).toContain("text/html");
+
+    // The admin and API key plugins' operations render too; key routes need a session, never a key.
+    await page.locator("nav a[href='#op-listUsers']").click();
+    await page.locator("#op-listUsers .responses").waitFor();
+    expect(await page.locator("#op-listUsers .op-path").textContent()).toBe("/admin/list-users");
+    await page.locator("nav a[href='#op-createApiKey']").click();
+    const createKey = page.locator("#op-createApiKey");
+    await createKey.locator(".request-schema").waitFor();
+    expect(await createKey.locator(".request-schema code.name", { hasText: /^name$/ }).count()).toBe(1);
+    expect(await createKey.locator(".op-body").textContent()).toContain("Requires a session: session cookie");
+    expect(await createKey.locator(".op-body").textContent()).not.toContain("x-api-key");
+    await page.locator("nav a[href='#op-listSessions']").click();
+    await page.locator("#op-listSessions .responses").waitFor();
+    expect(await page.locator("#op-listSessions .op-body").textContent()).toContain("header x-api-key");
 
     // Try it: GET /ok.
     await page.locator("#op-ok .op-head").click();

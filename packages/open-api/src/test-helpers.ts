@@ -1,14 +1,16 @@
-// Shared by this package's tests: an auth with core, the organization plugin and openAPI.
+// Shared by this package's tests: an auth with core, the organization, admin and API key plugins, and openAPI.
+import { admin } from "@gatehouse/admin";
+import { apiKey } from "@gatehouse/api-key";
 import type { AuthOptions } from "@gatehouse/core";
 import { makeTestAuth } from "@gatehouse/core/testing";
 import { organization } from "@gatehouse/organization";
 import type { OpenAPIOptions } from "./open-api-options.js";
 import { openAPI } from "./open-api-plugin.js";
 
-/** An auth on the memory adapter with the organization plugin (teams on) and `openAPI(options)`. */
+/** An auth on the memory adapter with organization (teams on), admin, apiKey and `openAPI(options)`. */
 export function makeOpenAPIAuth(options: OpenAPIOptions = {}, extra: Partial<AuthOptions> = {}) {
   return makeTestAuth({
     ...extra,
-    plugins: [organization({ teams: { enabled: true } }), openAPI(options)],
+    plugins: [organization({ teams: { enabled: true } }), admin(), apiKey(), openAPI(options)],
   });
 }

@@ -10,7 +10,7 @@ export const openAPIReference = (path: string, getPage: (auth: AuthContext) => s
       openapi: {
         summary: "API reference page",
         description: "A self-contained HTML page (no external resources) rendering this document.",
-        response: { type: "string", description: "The HTML page (text/html)" },
+        kind: "html",
       },
     },
     async (ctx) => htmlResponse(getPage(ctx.auth)),
