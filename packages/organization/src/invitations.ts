@@ -1,7 +1,8 @@
 import { AuthError } from "@gatehouse/core";
-import type { AuthContext, SessionWithUser } from "@gatehouse/core";
+import type { AuthContext, Db, SessionWithUser, User } from "@gatehouse/core";
+import { findMember } from "./membership.js";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";
-import type { Invitation } from "./organization-types.js";
+import type { Invitation, Organization } from "./organization-types.js";
 
 /** The invitation when it is pending and unexpired (SPEC.md §4: only those can be seen or answered). */
 export async function requireOpenInvitation(auth: AuthContext, id: string): Promise<Invitation> {
@@ -27,17 +28,43 @@ export function requireRecipient(
     throw new AuthError(ORGANIZATION_ERRORS.EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION);
 }
 
-/** Moves a pending invitation to `status` atomically; false when another request got there first. */
+/**
+ * The organization and inviter an invitation names. SPEC.md §8: FAILED_TO_RETRIEVE_INVITATION when
+ * either cannot be loaded, INVITER_NO_LONGER_MEMBER when the inviter has left the organization — an
+ * invitation is only as good as the membership of whoever sent it.
+ */
+export async function requireInvitationParties(
+  db: Db,
+  invitation: Invitation,
+): Promise<{ organization: Organization; inviter: User }> {
+  // One after another: inside a transaction they share one connection.
+  const organization = await db.findOne<Organization>({
+    model: "organization",
+    where: [{ field: "id", value: invitation.organizationId }],
+  });
+  const inviter = await db.findOne<User>({ model: "user", where: [{ field: "id", value: invitation.inviterId }] });
+  if (!organization || !inviter) throw new AuthError(ORGANIZATION_ERRORS.FAILED_TO_RETRIEVE_INVITATION);
+  if (!(await findMember(db, organization.id, inviter.id)))
+    throw new AuthError(ORGANIZATION_ERRORS.INVITER_NO_LONGER_MEMBER);
+  return { organization, inviter };
+}
+
+/**
+ * Moves a pending, unexpired invitation to `status` atomically; false when another request got there
+ * first or it expired meanwhile.
+ */
 export async function claimInvitation(
-  db: AuthContext["db"],
+  db: Db,
   id: string,
   status: "accepted" | "rejected",
+  now: number,
 ): Promise<boolean> {
   const changed = await db.updateMany({
     model: "invitation",
     where: [
       { field: "id", value: id },
       { field: "status", value: "pending" },
+      { field: "expiresAt", operator: "gt", value: new Date(now) },
     ],
     update: { status },
   });

@@ -103,14 +103,22 @@ export function withPublicUser(row: Member & { user?: Record<string, unknown> | 
   return { ...row, user };
 }
 
-/** Clears `activeOrganizationId` on sessions pointing at the organization (all users, or one). */
-export function clearActiveOrganization(db: Db, organizationId: string, userId?: string): Promise<number> {
+/**
+ * Clears the organization as the active one (and, with teams, the active team, which always lies in
+ * the active organization) on the sessions pointing at it: every user's, or one user's.
+ */
+export function clearActiveOrganization(
+  db: Db,
+  o: ResolvedOrganizationOptions,
+  organizationId: string,
+  userId?: string,
+): Promise<number> {
   return db.updateMany({
     model: "session",
     where: [
       { field: "activeOrganizationId", value: organizationId },
       ...(userId ? [{ field: "userId", value: userId }] : []),
     ],
-    update: { activeOrganizationId: null },
+    update: { activeOrganizationId: null, ...(o.teams.enabled ? { activeTeamId: null } : {}) },
   });
 }

@@ -25,6 +25,9 @@ export const ORGANIZATION_ERRORS = defineErrors({
   NOT_ALLOWED_TO_INVITE: { status: 403, message: "You are not allowed to invite users to this organization" },
   NOT_ALLOWED_TO_INVITE_WITH_ROLE: { status: 403, message: "You are not allowed to invite a user with this role" },
   INVITATION_NOT_FOUND: { status: 400, message: "Invitation not found" },
+  INVITER_NO_LONGER_MEMBER: { status: 400, message: "Inviter is no longer a member of the organization" },
+  FAILED_TO_RETRIEVE_INVITATION: { status: 404, message: "Failed to retrieve invitation" },
+  FAILED_TO_SEND_INVITATION_EMAIL: { status: 500, message: "Failed to send the invitation email" },
   NOT_INVITATION_RECIPIENT: { status: 403, message: "You are not the recipient of the invitation" },
   EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: {
     status: 403,
@@ -38,6 +41,8 @@ export const ORGANIZATION_ERRORS = defineErrors({
   NOT_ALLOWED_TO_CREATE_TEAM: { status: 403, message: "You are not allowed to create teams in this organization" },
   NOT_ALLOWED_TO_UPDATE_TEAM: { status: 403, message: "You are not allowed to update this team" },
   NOT_ALLOWED_TO_DELETE_TEAM: { status: 403, message: "You are not allowed to delete this team" },
+  CANNOT_REMOVE_OWN_TEAM: { status: 403, message: "You cannot remove a team you are a member of" },
+  USER_ALREADY_TEAM_MEMBER: { status: 400, message: "User is already a member of the team" },
   USER_NOT_TEAM_MEMBER: { status: 400, message: "User is not a member of the team" },
   TEAM_MEMBER_LIMIT_REACHED: { status: 400, message: "Team member limit reached" },
 });

@@ -25,10 +25,14 @@ export interface OrganizationOptions {
   membershipLimit?: number;
   /** Invitation lifetime in seconds. Default 172800 (2 days). */
   invitationExpiresIn?: number;
-  /** Called when an invitation is created; awaited, so a failure refuses the invitation. */
+  /**
+   * Called after an invitation is created or resent, and awaited. If it throws, a new invitation is
+   * deleted (a resent one keeps its previous expiry) and the request fails with FAILED_TO_SEND_INVITATION_EMAIL.
+   */
   sendInvitationEmail?: (data: InvitationEmailData) => Promise<void> | void;
   /** Role name → role built with `createAccessControl(...).newRole(...)`. Default owner, admin, member. */
   roles?: Record<string, Role<Statements>>;
+  /** Teams inside organizations; off by default (no team tables or routes then). */
   teams?: {
     enabled?: boolean;
     /** Teams per organization. Default unlimited. */

@@ -32,6 +32,8 @@ export function organizationSchema(teams: boolean): Schema {
         teamId: { type: "string", required: false },
         createdAt: { type: "date", defaultValue: now },
       },
+      // One membership per user and organization, even when two requests race past the read check.
+      uniqueIndexes: [["organizationId", "userId"]],
     },
     invitation: {
       fields: {
@@ -69,6 +71,7 @@ export function organizationSchema(teams: boolean): Schema {
         userId: { type: "string", index: true, references: { model: "user", field: "id", onDelete: "cascade" } },
         createdAt: { type: "date", defaultValue: now },
       },
+      uniqueIndexes: [["teamId", "userId"]],
     };
   }
   return schema;

@@ -5,7 +5,10 @@ import type { TestClient } from "@gatehouse/core/testing";
 import type { InvitationEmailData, OrganizationOptions } from "./organization-options.js";
 import { organization } from "./organization-plugin.js";
 
-/** An auth on the memory adapter with the plugin; `sent` collects invitation emails. */
+/**
+ * An auth on the memory adapter with the plugin; `sent` collects invitation emails (then any
+ * `sendInvitationEmail` given runs, e.g. one that throws).
+ */
 export function makeOrgAuth(options: OrganizationOptions = {}, extra: Partial<AuthOptions> = {}) {
   const sent: InvitationEmailData[] = [];
   const auth = makeTestAuth({
@@ -14,13 +17,25 @@ export function makeOrgAuth(options: OrganizationOptions = {}, extra: Partial<Au
       organization({
         teams: { enabled: true, maximumTeams: 10 },
         ...options,
-        sendInvitationEmail: (data) => {
+        sendInvitationEmail: async (data) => {
           sent.push(data);
+          await options.sendInvitationEmail?.(data);
         },
       }),
     ],
   });
   return { auth, sent };
+}
+
+/** A clock tests move by hand, for `advanced.now`. */
+export function manualClock() {
+  const clock = {
+    t: Date.now(),
+    advance(seconds: number) {
+      clock.t += seconds * 1000;
+    },
+  };
+  return clock;
 }
 
 type OrgAuth = ReturnType<typeof makeOrgAuth>["auth"];
@@ -58,8 +73,8 @@ export async function joinOrg(auth: OrgAuth, inviter: TestUser, organizationId: 
 }
 
 /** An organization with an owner, an admin and a member. */
-export async function orgWithRoles(options: OrganizationOptions = {}) {
-  const { auth, sent } = makeOrgAuth(options);
+export async function orgWithRoles(options: OrganizationOptions = {}, extra: Partial<AuthOptions> = {}) {
+  const { auth, sent } = makeOrgAuth(options, extra);
   const owner = await newUser(auth, "owner");
   const org = await createOrg(owner);
   const ownerMember = org.members[0];

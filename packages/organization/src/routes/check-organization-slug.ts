@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint, statusResponse } from "@gatehouse/core";
 import { z } from "zod";
 import { findOrganization } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
@@ -10,7 +10,11 @@ export const checkOrganizationSlug = defineEndpoint(
     path: "/organization/check-slug",
     body: z.object({ slug: z.string().min(1) }),
     session: "required",
-    openapi: { summary: "Whether an organization slug is free" },
+    openapi: {
+      summary: "Whether an organization slug is free",
+      response: statusResponse,
+      errors: [ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN],
+    },
   },
   async (ctx) => {
     if (await findOrganization(ctx.auth.db, { slug: ctx.body.slug }))

@@ -5,10 +5,12 @@ import { findOrganization } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
 import type { Member, Organization } from "../organization-types.js";
+import { memberResponse, organizationResponse } from "../organization-responses.js";
 
 const body = z.object({
-  name: z.string().min(1),
-  slug: z.string().min(1),
+  // Trimmed first, so a name or slug of spaces only is refused as empty.
+  name: z.string().trim().min(1),
+  slug: z.string().trim().min(1),
   /** Server-side calls only: create on behalf of this user. */
   userId: z.string().optional(),
   logo: z.string().optional(),
@@ -16,7 +18,10 @@ const body = z.object({
   keepCurrentActiveOrganization: z.boolean().optional(),
 });
 
-/** POST /organization/create: the organization and its creator's membership in one transaction. */
+/**
+ * POST /organization/create: the organization and its creator's membership in one transaction; the
+ * organization limit is counted in it under a lock on the creator's user row.
+ */
 export const createOrganization = (o: ResolvedOrganizationOptions) =>
   defineEndpoint(
     {
@@ -24,7 +29,17 @@ export const createOrganization = (o: ResolvedOrganizationOptions) =>
       path: "/organization/create",
       body,
       session: "optional",
-      openapi: { summary: "Create an organization" },
+      openapi: {
+        summary: "Create an organization",
+        // Only server-side calls may name a userId; over HTTP it takes a session (else 401 UNAUTHORIZED).
+        session: "required",
+        response: z.intersection(organizationResponse, z.object({ members: z.array(memberResponse) })),
+        errors: [
+          ORGANIZATION_ERRORS.NOT_ALLOWED_TO_CREATE_ORGANIZATION,
+          ORGANIZATION_ERRORS.ORGANIZATION_ALREADY_EXISTS,
+          ORGANIZATION_ERRORS.ORGANIZATION_LIMIT_REACHED,
+        ],
+      },
     },
     async (ctx) => {
       // userId is for the server (auth.api without a request); over HTTP the caller is the creator.
@@ -35,14 +50,16 @@ export const createOrganization = (o: ResolvedOrganizationOptions) =>
       if (!user) throw new AuthError(CORE_ERRORS.UNAUTHORIZED);
       if (!(await o.allowUserToCreateOrganization(user)))
         throw new AuthError(ORGANIZATION_ERRORS.NOT_ALLOWED_TO_CREATE_ORGANIZATION);
-      if (Number.isFinite(o.organizationLimit)) {
-        const count = await ctx.auth.db.count({ model: "member", where: [{ field: "userId", value: user.id }] });
-        if (count >= o.organizationLimit) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_LIMIT_REACHED);
-      }
       if (await findOrganization(ctx.auth.db, { slug: ctx.body.slug }))
         throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_ALREADY_EXISTS);
       const { organization, member } = await ctx.auth.db
         .transaction(async (tx) => {
+          if (Number.isFinite(o.organizationLimit)) {
+            // The limit is per user: lock the user's row so their concurrent creates count one after another.
+            await tx.findOne({ model: "user", where: [{ field: "id", value: user.id }], forUpdate: true });
+            const count = await tx.count({ model: "member", where: [{ field: "userId", value: user.id }] });
+            if (count >= o.organizationLimit) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_LIMIT_REACHED);
+          }
           const organization = await tx.create<Organization>({
             model: "organization",
             data: {

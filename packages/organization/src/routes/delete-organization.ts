@@ -1,10 +1,15 @@
-import { defineEndpoint, updateCurrentSession } from "@gatehouse/core";
+import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse/core";
 import { z } from "zod";
+import { lockOrganization } from "../lock-organization.js";
 import { clearActiveOrganization, requireMember, requireOrganization, requirePermission } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
+import { organizationResponse } from "../organization-responses.js";
 
-/** POST /organization/delete: needs `organization: delete` (owner); removes members, invitations, teams. */
+/**
+ * POST /organization/delete: needs `organization: delete` (owner); removes members, invitations and
+ * teams, and clears the organization (and its teams) as active on every session pointing at it.
+ */
 export const deleteOrganization = (o: ResolvedOrganizationOptions) =>
   defineEndpoint(
     {
@@ -12,7 +17,15 @@ export const deleteOrganization = (o: ResolvedOrganizationOptions) =>
       path: "/organization/delete",
       body: z.object({ organizationId: z.string().min(1) }),
       session: "required",
-      openapi: { summary: "Delete an organization" },
+      openapi: {
+        summary: "Delete an organization",
+        response: organizationResponse,
+        errors: [
+          ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND,
+          ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION,
+          ORGANIZATION_ERRORS.NOT_ALLOWED_TO_DELETE_ORGANIZATION,
+        ],
+      },
     },
     async (ctx) => {
       const { organizationId } = ctx.body;
@@ -26,19 +39,27 @@ export const deleteOrganization = (o: ResolvedOrganizationOptions) =>
       );
       const byOrg = [{ field: "organizationId", value: organizationId }];
       await ctx.auth.db.transaction(async (tx) => {
+        // Waits for accepts and invites in flight, which would otherwise write into a vanishing organization.
+        if (!(await lockOrganization(tx, organizationId)))
+          throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
         if (o.teams.enabled) {
           const teams = await tx.findMany<{ id: string }>({ model: "team", where: byOrg, select: ["id"] });
-          if (teams.length > 0)
-            await tx.deleteMany({
-              model: "teamMember",
-              where: [{ field: "teamId", operator: "in", value: teams.map((t) => t.id) }],
+          if (teams.length > 0) {
+            const ids = teams.map((t) => t.id);
+            await tx.deleteMany({ model: "teamMember", where: [{ field: "teamId", operator: "in", value: ids }] });
+            // A session whose active team lies here but whose active organization moved on.
+            await tx.updateMany({
+              model: "session",
+              where: [{ field: "activeTeamId", operator: "in", value: ids }],
+              update: { activeTeamId: null },
             });
+          }
           await tx.deleteMany({ model: "team", where: byOrg });
         }
         await tx.deleteMany({ model: "invitation", where: byOrg });
         await tx.deleteMany({ model: "member", where: byOrg });
+        await clearActiveOrganization(tx, o, organizationId);
         await tx.delete({ model: "organization", where: [{ field: "id", value: organizationId }] });
-        await clearActiveOrganization(tx, organizationId);
       });
       if (ctx.session.session.activeOrganizationId === organizationId)
         await updateCurrentSession(ctx, {

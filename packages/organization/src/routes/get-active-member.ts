@@ -2,6 +2,7 @@ import { AuthError, defineEndpoint } from "@gatehouse/core";
 import { memberUserJoin, organizationIdOrActive, withPublicUser } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { Member } from "../organization-types.js";
+import { memberWithUserResponse } from "../organization-responses.js";
 
 /** GET /organization/get-active-member: the caller's membership in the active organization, with the user. */
 export const getActiveMember = defineEndpoint(
@@ -9,7 +10,11 @@ export const getActiveMember = defineEndpoint(
     method: "GET",
     path: "/organization/get-active-member",
     session: "required",
-    openapi: { summary: "The caller's membership in the active organization" },
+    openapi: {
+      summary: "The caller's membership in the active organization",
+      response: memberWithUserResponse,
+      errors: [ORGANIZATION_ERRORS.NO_ACTIVE_ORGANIZATION, ORGANIZATION_ERRORS.MEMBER_NOT_FOUND],
+    },
   },
   async (ctx) => {
     const organizationId = organizationIdOrActive(ctx.session, null);

@@ -2,6 +2,7 @@ import { defineEndpoint, hasPermission } from "@gatehouse/core";
 import { z } from "zod";
 import { organizationIdOrActive, requireMember } from "../membership.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
+import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 
 const body = z.object({
   organizationId: z.string().optional(),
@@ -16,7 +17,11 @@ export const hasOrganizationPermission = (o: ResolvedOrganizationOptions) =>
       path: "/organization/has-permission",
       body,
       session: "required",
-      openapi: { summary: "Whether the caller may perform actions in an organization" },
+      openapi: {
+        summary: "Whether the caller may perform actions in an organization",
+        response: z.object({ success: z.boolean(), error: z.string().nullable() }),
+        errors: [ORGANIZATION_ERRORS.NO_ACTIVE_ORGANIZATION, ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION],
+      },
     },
     async (ctx) => {
       const member = await requireMember(ctx, organizationIdOrActive(ctx.session, ctx.body.organizationId));

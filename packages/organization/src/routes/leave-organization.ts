@@ -4,8 +4,9 @@ import { countOwners, findMember, isOwner } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
 import { removeMembership } from "../remove-membership.js";
+import { memberResponse } from "../organization-responses.js";
 
-/** POST /organization/leave: the caller leaves; the only owner cannot. */
+/** POST /organization/leave: the caller leaves; the only owner cannot (counted under the organization lock). */
 export const leaveOrganization = (o: ResolvedOrganizationOptions) =>
   defineEndpoint(
     {
@@ -13,14 +14,18 @@ export const leaveOrganization = (o: ResolvedOrganizationOptions) =>
       path: "/organization/leave",
       body: z.object({ organizationId: z.string().min(1) }),
       session: "required",
-      openapi: { summary: "Leave an organization" },
+      openapi: {
+        summary: "Leave an organization",
+        response: memberResponse,
+        errors: [ORGANIZATION_ERRORS.MEMBER_NOT_FOUND, ORGANIZATION_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER],
+      },
     },
     async (ctx) => {
       const member = await findMember(ctx.auth.db, ctx.body.organizationId, ctx.session.user.id);
       if (!member) throw new AuthError(ORGANIZATION_ERRORS.MEMBER_NOT_FOUND);
-      if (isOwner(o, member) && (await countOwners(ctx.auth.db, o, member.organizationId)) <= 1)
-        throw new AuthError(ORGANIZATION_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER);
-      await removeMembership(ctx, o, member);
-      return member;
+      return removeMembership(ctx, o, member, async (tx, current) => {
+        if (isOwner(o, current) && (await countOwners(tx, o, current.organizationId)) <= 1)
+          throw new AuthError(ORGANIZATION_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER);
+      });
     },
   );

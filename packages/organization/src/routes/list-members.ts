@@ -3,6 +3,8 @@ import { z } from "zod";
 import { memberUserJoin, organizationIdOrActive, requireMember, withPublicUser } from "../membership.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
 import type { Member } from "../organization-types.js";
+import { memberWithUserResponse } from "../organization-responses.js";
+import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 
 const query = z.object({
   organizationId: z.string().optional(),
@@ -18,7 +20,14 @@ export const listMembers = (o: ResolvedOrganizationOptions) =>
       path: "/organization/list-members",
       query,
       session: "required",
-      openapi: { summary: "List members" },
+      openapi: {
+        summary: "List members",
+        response: z.object({
+          members: z.array(memberWithUserResponse),
+          total: z.number().describe("How many members the organization has, whatever limit and offset say"),
+        }),
+        errors: [ORGANIZATION_ERRORS.NO_ACTIVE_ORGANIZATION, ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION],
+      },
     },
     async (ctx) => {
       const organizationId = organizationIdOrActive(ctx.session, ctx.query.organizationId);

@@ -2,6 +2,8 @@ import { defineEndpoint } from "@gatehouse/core";
 import { z } from "zod";
 import { organizationIdOrActive, requireMember } from "../membership.js";
 import type { Team } from "../organization-types.js";
+import { teamResponse } from "../organization-responses.js";
+import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 
 /** GET /organization/list-teams: an organization's teams, to its members. */
 export const listTeams = defineEndpoint(
@@ -10,7 +12,11 @@ export const listTeams = defineEndpoint(
     path: "/organization/list-teams",
     query: z.object({ organizationId: z.string().optional() }),
     session: "required",
-    openapi: { summary: "An organization's teams" },
+    openapi: {
+      summary: "An organization's teams",
+      response: z.array(teamResponse),
+      errors: [ORGANIZATION_ERRORS.NO_ACTIVE_ORGANIZATION, ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION],
+    },
   },
   async (ctx) => {
     const organizationId = organizationIdOrActive(ctx.session, ctx.query.organizationId);

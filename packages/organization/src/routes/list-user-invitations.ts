@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { defineEndpoint } from "@gatehouse/core";
 import type { Invitation, Organization } from "../organization-types.js";
+import { invitationResponse } from "../organization-responses.js";
 
 /** GET /organization/list-user-invitations: pending, unexpired invitations to the caller's email. */
 export const listUserInvitations = defineEndpoint(
@@ -7,7 +9,15 @@ export const listUserInvitations = defineEndpoint(
     method: "GET",
     path: "/organization/list-user-invitations",
     session: "required",
-    openapi: { summary: "Invitations addressed to the caller" },
+    openapi: {
+      summary: "Invitations addressed to the caller",
+      response: z.array(
+        z.intersection(
+          invitationResponse,
+          z.object({ organizationName: z.string().nullable(), organizationSlug: z.string().nullable() }),
+        ),
+      ),
+    },
   },
   async (ctx) => {
     const rows = await ctx.auth.db.findMany<Invitation & { organization: Organization | null }>({

@@ -6,12 +6,14 @@ import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
 import type { Member } from "../organization-types.js";
 import { removeMembership } from "../remove-membership.js";
+import { memberResponse } from "../organization-responses.js";
 
 const body = z.object({ memberIdOrEmail: z.string().min(1), organizationId: z.string().optional() });
 
 /**
  * POST /organization/remove-member: by member id or the member's email; needs `member: delete`. An
- * owner can be removed only by an owner, and never the only one (SPEC.md §6).
+ * owner can be removed only by an owner, and never the only one (SPEC.md §6; checked under the
+ * organization lock).
  */
 export const removeMember = (o: ResolvedOrganizationOptions) =>
   defineEndpoint(
@@ -20,7 +22,17 @@ export const removeMember = (o: ResolvedOrganizationOptions) =>
       path: "/organization/remove-member",
       body,
       session: "required",
-      openapi: { summary: "Remove a member" },
+      openapi: {
+        summary: "Remove a member",
+        response: z.object({ member: memberResponse }),
+        errors: [
+          ORGANIZATION_ERRORS.NO_ACTIVE_ORGANIZATION,
+          ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION,
+          ORGANIZATION_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER,
+          ORGANIZATION_ERRORS.MEMBER_NOT_FOUND,
+          ORGANIZATION_ERRORS.CANNOT_REMOVE_LAST_OWNER,
+        ],
+      },
     },
     async (ctx) => {
       const organizationId = organizationIdOrActive(ctx.session, ctx.body.organizationId);
@@ -40,12 +52,13 @@ export const removeMember = (o: ResolvedOrganizationOptions) =>
         target = await ctx.auth.db.findOne<Member>({ model: "member", where: [inOrg, { field: "id", value: key }] });
       }
       if (!target) throw new AuthError(ORGANIZATION_ERRORS.MEMBER_NOT_FOUND);
-      if (isOwner(o, target)) {
-        if ((await countOwners(ctx.auth.db, o, organizationId)) <= 1)
-          throw new AuthError(ORGANIZATION_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER);
+      const removed = await removeMembership(ctx, o, target, async (tx, current) => {
+        if (!isOwner(o, current)) return;
+        // SPEC.md §6: never the sole owner (whoever asks), and an owner only by an owner.
+        if ((await countOwners(tx, o, organizationId)) <= 1)
+          throw new AuthError(ORGANIZATION_ERRORS.CANNOT_REMOVE_LAST_OWNER);
         if (!isOwner(o, caller)) throw new AuthError(ORGANIZATION_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER);
-      }
-      await removeMembership(ctx, o, target);
-      return { member: target };
+      });
+      return { member: removed };
     },
   );

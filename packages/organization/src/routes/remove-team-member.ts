@@ -4,6 +4,7 @@ import { requireMember, requirePermission } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
 import { findTeamMember, requireTeam } from "../teams.js";
+import { messageResponse } from "../organization-responses.js";
 
 const body = z.object({ teamId: z.string().min(1), userId: z.string().min(1), organizationId: z.string().optional() });
 
@@ -15,7 +16,16 @@ export const removeTeamMember = (o: ResolvedOrganizationOptions) =>
       path: "/organization/remove-team-member",
       body,
       session: "required",
-      openapi: { summary: "Remove a user from a team" },
+      openapi: {
+        summary: "Remove a user from a team",
+        response: messageResponse,
+        errors: [
+          ORGANIZATION_ERRORS.TEAM_NOT_FOUND,
+          ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION,
+          ORGANIZATION_ERRORS.NOT_ALLOWED_TO_UPDATE_TEAM,
+          ORGANIZATION_ERRORS.USER_NOT_TEAM_MEMBER,
+        ],
+      },
     },
     async (ctx) => {
       const team = await requireTeam(ctx.auth.db, ctx.body.teamId);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { findMember, findOrganization } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
+import { organizationResponse } from "../organization-responses.js";
 
 const body = z.object({
   organizationId: z.string().nullable().optional(),
@@ -17,7 +18,11 @@ export const setActiveOrganization = (o: ResolvedOrganizationOptions) =>
       path: "/organization/set-active",
       body,
       session: "required",
-      openapi: { summary: "Set the session's active organization" },
+      openapi: {
+        summary: "Set the session's active organization",
+        response: organizationResponse.nullable(),
+        errors: [ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND, ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION],
+      },
     },
     async (ctx) => {
       const { organizationId, organizationSlug } = ctx.body;

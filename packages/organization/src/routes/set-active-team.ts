@@ -2,6 +2,7 @@ import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse/core
 import { z } from "zod";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import { findTeamMember, requireTeam } from "../teams.js";
+import { teamResponse } from "../organization-responses.js";
 
 /** POST /organization/set-active-team: a team the caller belongs to (its organization becomes active); null clears. */
 export const setActiveTeam = defineEndpoint(
@@ -10,7 +11,11 @@ export const setActiveTeam = defineEndpoint(
     path: "/organization/set-active-team",
     body: z.object({ teamId: z.string().nullable().optional() }),
     session: "required",
-    openapi: { summary: "Set the session's active team" },
+    openapi: {
+      summary: "Set the session's active team",
+      response: teamResponse.nullable(),
+      errors: [ORGANIZATION_ERRORS.TEAM_NOT_FOUND, ORGANIZATION_ERRORS.USER_NOT_TEAM_MEMBER],
+    },
   },
   async (ctx) => {
     if (!ctx.body.teamId) {

@@ -10,11 +10,12 @@ import {
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
 import type { Organization } from "../organization-types.js";
+import { organizationResponse } from "../organization-responses.js";
 
 const body = z.object({
   data: z.object({
-    name: z.string().min(1).optional(),
-    slug: z.string().min(1).optional(),
+    name: z.string().trim().min(1).optional(),
+    slug: z.string().trim().min(1).optional(),
     logo: z.string().nullable().optional(),
     metadata: z.record(z.string(), z.unknown()).nullable().optional(),
   }),
@@ -29,7 +30,17 @@ export const updateOrganization = (o: ResolvedOrganizationOptions) =>
       path: "/organization/update",
       body,
       session: "required",
-      openapi: { summary: "Update an organization" },
+      openapi: {
+        summary: "Update an organization",
+        response: organizationResponse,
+        errors: [
+          ORGANIZATION_ERRORS.NO_ACTIVE_ORGANIZATION,
+          ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND,
+          ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION,
+          ORGANIZATION_ERRORS.NOT_ALLOWED_TO_UPDATE_ORGANIZATION,
+          ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN,
+        ],
+      },
     },
     async (ctx) => {
       const organizationId = organizationIdOrActive(ctx.session, ctx.body.organizationId);

@@ -5,11 +5,12 @@ import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
 import type { Team } from "../organization-types.js";
 import { requireTeam } from "../teams.js";
+import { teamResponse } from "../organization-responses.js";
 
 const body = z.object({
   teamId: z.string().min(1),
   // organizationId names where the team is; a team never moves between organizations.
-  data: z.object({ name: z.string().min(1).optional(), organizationId: z.string().optional() }),
+  data: z.object({ name: z.string().trim().min(1).optional(), organizationId: z.string().optional() }),
 });
 
 /** POST /organization/update-team: needs `team: update` in the team's organization. */
@@ -20,7 +21,15 @@ export const updateTeam = (o: ResolvedOrganizationOptions) =>
       path: "/organization/update-team",
       body,
       session: "required",
-      openapi: { summary: "Rename a team" },
+      openapi: {
+        summary: "Rename a team",
+        response: teamResponse,
+        errors: [
+          ORGANIZATION_ERRORS.TEAM_NOT_FOUND,
+          ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION,
+          ORGANIZATION_ERRORS.NOT_ALLOWED_TO_UPDATE_TEAM,
+        ],
+      },
     },
     async (ctx) => {
       const team = await requireTeam(ctx.auth.db, ctx.body.teamId);
