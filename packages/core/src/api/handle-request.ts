@@ -7,6 +7,7 @@ import type { Router } from "./create-router.js";
 import { EndpointResponse } from "./endpoint-response.js";
 import { decodeBody, queryToObject } from "./parse-input.js";
 import { runEndpoint } from "./run-endpoint.js";
+import { serializeJson } from "./serialize-json.js";
 
 const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-store" } as const;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -85,11 +86,11 @@ function checkOrigin(req: AuthRequest, auth: AuthContext): void {
 export function toAuthResponse(result: unknown, headers: Record<string, string>, cookies: string[]): AuthResponse {
   if (result instanceof EndpointResponse) {
     const body =
-      result.body === null ? null : typeof result.body === "string" ? result.body : JSON.stringify(result.body);
+      result.body === null ? null : typeof result.body === "string" ? result.body : serializeJson(result.body);
     const base = typeof result.body === "string" || result.body === null ? {} : JSON_HEADERS;
     return { status: result.status, headers: { ...base, ...headers, ...result.headers }, cookies, body };
   }
-  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, cookies, body: JSON.stringify(result ?? null) };
+  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, cookies, body: serializeJson(result ?? null) };
 }
 
 /** AuthErrors keep their status; anything else is logged and answered 500 without internals. */
