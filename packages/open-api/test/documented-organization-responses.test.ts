@@ -8,10 +8,7 @@ import type { OpenAPIDocument } from "../src/open-api-types.js";
 import { makeOpenAPIAuth } from "../src/test-helpers.js";
 import { documentedCaller, isGeneric, jsonSuccessSchema, operationsOf } from "./documented-scenario.js";
 
-/** Documented elsewhere: its source is being reworked, its response comes with that change. */
-const NOT_HERE = new Set(["getFullOrganization"]);
-
-/** Every other routed operation of the plugin (teams on): each has a response, met by the scenario. */
+/** Every routed operation of the plugin (teams on): each has a response, met by the scenario. */
 const DOCUMENTED_HERE = [
   "acceptInvitation",
   "addTeamMember",
@@ -21,6 +18,7 @@ const DOCUMENTED_HERE = [
   "createTeam",
   "deleteOrganization",
   "getActiveMember",
+  "getFullOrganization",
   "getInvitation",
   "hasPermission",
   "inviteMember",
@@ -148,6 +146,18 @@ describe("the organization operations match the server's real answers", () => {
       body: { teamId: mills.body.id, userId: bea.userId },
     });
     expect(placed.body.userId).toBe(bea.userId);
+    // The whole organization: members (their public users), invitations and teams; fewer on request.
+    const full = await call(a, "get", "/organization/get-full-organization", { query: { organizationId } });
+    expect(full.body.members.map((m: { userId: string }) => m.userId)).toEqual([ada.userId, bea.userId]);
+    expect(full.body.invitations).toHaveLength(3);
+    expect(full.body.teams).toHaveLength(2);
+    const firstOnly = await call(b, "get", "/organization/get-full-organization", { query: { membersLimit: "1" } });
+    expect(firstOnly.body.members).toHaveLength(1);
+    const notMine = await call(c, "get", "/organization/get-full-organization", { query: { organizationId } });
+    expect(notMine.body.code).toBe("USER_NOT_MEMBER_OF_ORGANIZATION");
+    const unknown = await call(a, "get", "/organization/get-full-organization", { query: { organizationId: "nope" } });
+    expect(unknown.body.code).toBe("ORGANIZATION_NOT_FOUND");
+    expect((await call(c, "get", "/organization/get-full-organization")).body).toBeNull();
     const outsider = await call(a, "post", "/organization/add-team-member", {
       body: { teamId: mills.body.id, userId: cy.userId },
     });
@@ -189,13 +199,13 @@ describe("the organization operations match the server's real answers", () => {
 
     // Every documented organization body met a real answer.
     const unchecked = organizationOps()
-      .filter(({ op }) => !NOT_HERE.has(op.operationId) && !answered.has(op.operationId))
+      .filter(({ op }) => !answered.has(op.operationId))
       .map(({ op }) => op.operationId);
     expect(unchecked).toEqual([]);
   });
 
   it("documents a real 200 body for every organization operation", () => {
-    const ops = organizationOps().filter(({ op }) => !NOT_HERE.has(op.operationId));
+    const ops = organizationOps();
     // Named, so a route added or renamed without documentation cannot slip past a count.
     expect(ops.map(({ op }) => op.operationId).sort()).toEqual([...DOCUMENTED_HERE].sort());
     const generic = ops.filter(({ op }) => {

@@ -4,6 +4,12 @@ import { z } from "zod";
 import { findMember, findOrganization, memberUserJoin, withPublicUser } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
+import {
+  invitationResponse,
+  memberWithUserResponse,
+  organizationResponse,
+  teamResponse,
+} from "../organization-responses.js";
 import type { Invitation, Member, Organization, Team } from "../organization-types.js";
 
 const query = z.object({
@@ -24,7 +30,22 @@ export const getFullOrganization = (o: ResolvedOrganizationOptions) =>
       path: "/organization/get-full-organization",
       query,
       session: "required",
-      openapi: { summary: "An organization with its members, invitations and teams" },
+      openapi: {
+        summary: "An organization with its members, invitations and teams",
+        description:
+          "Members come oldest first, at most the membership limit (`membersLimit` may ask for fewer); `teams` only when teams are enabled. Null when nothing is named and no organization is active.",
+        response: z
+          .intersection(
+            organizationResponse,
+            z.object({
+              members: z.array(memberWithUserResponse),
+              invitations: z.array(invitationResponse),
+              teams: z.array(teamResponse).optional(),
+            }),
+          )
+          .nullable(),
+        errors: [ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND, ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION],
+      },
     },
     async (ctx) => {
       const { organizationId, organizationSlug, membersLimit } = ctx.query;
