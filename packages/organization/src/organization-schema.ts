@@ -34,6 +34,8 @@ export function organizationSchema(teams: boolean): Schema {
       },
       // One membership per user and organization, even when two requests race past the read check.
       uniqueIndexes: [["organizationId", "userId"]],
+      // Members are listed per organization, oldest first (list-members, get-full-organization).
+      indexes: [["organizationId", "createdAt"]],
     },
     invitation: {
       fields: {

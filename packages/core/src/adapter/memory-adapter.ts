@@ -47,6 +47,9 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
     for (const f of (def.uniqueIndexes ?? []).flat())
       if (f !== "id" && !(f in def.fields))
         throw new AdapterError(`Unique index on "${model}" names unknown field "${f}"`);
+  for (const [model, def] of Object.entries(schema))
+    for (const f of (def.indexes ?? []).flat())
+      if (f !== "id" && !(f in def.fields)) throw new AdapterError(`Index on "${model}" names unknown field "${f}"`);
   function table(model: string): Row[] {
     const rows = getTables().get(model);
     if (!rows) throw new AdapterError(`Unknown model "${model}"`);

@@ -60,6 +60,7 @@ export function composePlugins(
         existing.fields[field] = fieldDef;
       }
       if (def.uniqueIndexes) existing.uniqueIndexes = [...(existing.uniqueIndexes ?? []), ...def.uniqueIndexes];
+      if (def.indexes) existing.indexes = [...(existing.indexes ?? []), ...def.indexes];
     }
     for (const [code, def] of Object.entries(plugin.errors ?? {})) {
       if (code in errors) throw new Error(`Gatehouse: plugin ${plugin.id} redefines error code ${code}`);

@@ -33,6 +33,11 @@ export interface ModelDef {
    * may share all of them. As in SQL, a row with a null in any of them never clashes.
    */
   uniqueIndexes?: string[][];
+  /**
+   * Non-unique indexes over several fields together, in this order, e.g. `[["organizationId",
+   * "createdAt"]]` for a listing of one organization's rows in creation order (no sort step).
+   */
+  indexes?: string[][];
 }
 
 /** All tables, keyed by model name as core and plugins refer to them. */

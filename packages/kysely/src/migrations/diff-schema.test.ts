@@ -18,6 +18,7 @@ function stateOf(schema: Schema): DatabaseState {
     for (const [name, f] of Object.entries(def.fields))
       if (f.unique || f.index || f.references) indexes.add(`${table}_${name}_${f.unique ? "uidx" : "idx"}`);
     for (const fields of def.uniqueIndexes ?? []) indexes.add(`${table}_${fields.join("_")}_uidx`);
+    for (const fields of def.indexes ?? []) indexes.add(`${table}_${fields.join("_")}_idx`);
   }
   return { tables, indexes };
 }

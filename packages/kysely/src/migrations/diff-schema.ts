@@ -95,6 +95,14 @@ export function diffSchema(db: AnyKysely, dialect: SqlDialect, schema: Schema, s
       if (state.indexes.has(indexName)) continue;
       indexes.push(db.schema.createIndex(indexName).on(table).columns(fields).unique());
     }
+    for (const fields of def.indexes ?? []) {
+      for (const f of fields)
+        if (f !== "id" && !def.fields[f]) throw new Error(`Index on "${model}" names unknown field "${f}"`);
+      if (dialect === "mysql" && fields.some((f) => def.fields[f]?.long)) continue; // as above: TEXT
+      const indexName = `${table}_${fields.join("_")}_idx`;
+      if (state.indexes.has(indexName)) continue;
+      indexes.push(db.schema.createIndex(indexName).on(table).columns(fields));
+    }
   }
   return [...statements, ...indexes];
 }

@@ -100,6 +100,23 @@ for (const [name, open] of openers) {
       );
     });
 
+    it("adds a composite index to an existing table once; repeated pairs stay allowed", async (ctx) => {
+      const database = await fresh();
+      if (!database) return ctx.skip();
+      const v1: Schema = { log: { fields: { a: { type: "string" }, at: { type: "date" } } } };
+      await kyselyAdapter({ database })({ schema: v1 }).migrate!();
+      const v2: Schema = { log: { ...v1.log!, indexes: [["a", "at"]] } };
+      const adapter = kyselyAdapter({ database })({ schema: v2 });
+      const { statements } = await adapter.migrate!();
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/create index .log_a_at_idx. on .log. \(.a., .at.\)/i);
+      expect((await adapter.migrate!()).statements).toEqual([]);
+      const at = new Date(1);
+      await adapter.create({ model: "log", data: { id: "1", a: "x", at } });
+      await adapter.create({ model: "log", data: { id: "2", a: "x", at } });
+      expect(await adapter.count({ model: "log", where: [{ field: "a", value: "x" }] })).toBe(2);
+    });
+
     if (name === "MySQL") {
       it("never creates ON UPDATE CURRENT_TIMESTAMP columns and compares strings case-sensitively", async (ctx) => {
         const database = await fresh();
