@@ -1,6 +1,8 @@
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
 import type { Dialect, LogConfig } from "kysely";
 import type { SqlDialect } from "./dialect.js";
+import { createDirectReader } from "./sqlite-direct-reader.js";
+import type { DirectReader } from "./sqlite-direct-reader.js";
 import { withStatementCache } from "./statement-cache.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the adapter maps the schema at run time; rows are untyped here.
@@ -21,6 +23,8 @@ export type KyselyAdapterConfig = (
 export interface Connection {
   db: AnyKysely;
   dialect: SqlDialect;
+  /** Reads selects straight from better-sqlite3 (a SQLite driver object only). */
+  direct?: DirectReader;
   /** Destroys the Kysely instance; the driver object the user passed stays theirs to close. */
   close(): Promise<void>;
 }
@@ -64,6 +68,7 @@ export function connect(config: KyselyAdapterConfig): Connection {
   return {
     db,
     dialect,
+    direct: dialect === "sqlite" ? createDirectReader(config.database, onQuery) : undefined,
     async close() {
       // Kysely's destroy would end the user's pool; we only drop our reference to it.
     },

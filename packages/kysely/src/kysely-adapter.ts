@@ -9,8 +9,9 @@ import type { SqlDialect } from "./dialect.js";
 import { runMigrations } from "./migrations/run-migrations.js";
 import { createModelMap } from "./model-map.js";
 import type { ModelInfo, ModelMap } from "./model-map.js";
-import { compileRowDecoder } from "./row-decoder.js";
-import type { RowDecoder } from "./row-decoder.js";
+import { compileArrayRowDecoder, compileRowDecoder } from "./row-decoder.js";
+import type { ArrayRowDecoder, RowDecoder } from "./row-decoder.js";
+import type { DirectReader } from "./sqlite-direct-reader.js";
 import { isUniqueViolation } from "./unique-violation.js";
 
 /**
@@ -26,7 +27,7 @@ export function kyselyAdapter(config: KyselyAdapterConfig): AdapterFactory {
   return ({ schema }) => {
     const connection = connect(config);
     const models = createModelMap(schema);
-    const adapter = bind(connection.db, connection.dialect, models, schema, false, new Map());
+    const adapter = bind(connection.db, connection.dialect, models, schema, false, new Map(), connection.direct);
     return { ...adapter, close: connection.close };
   };
 }
@@ -43,6 +44,10 @@ const MAX_CACHED_SHAPES = 1000;
 interface CompiledSelect {
   text: string | null;
   decode: RowDecoder;
+  /** Compiles the decoder for rows read as arrays with these result columns (null: some are missing). */
+  arrayDecoder: (columns: readonly string[]) => ArrayRowDecoder | null;
+  /** The last array decoder and the columns it was compiled for (the direct reader's, by identity). */
+  decodeArray?: { columns: readonly string[]; decode: ArrayRowDecoder | null };
 }
 
 function bind(
@@ -53,6 +58,8 @@ function bind(
   inTransaction: boolean,
   /** Query shape → its compiled SQL and row decoder. */
   compiled: Map<string, CompiledSelect>,
+  /** SQLite's reader around Kysely; only ever used outside transactions. */
+  direct?: DirectReader,
 ): Adapter {
   /**
    * One selected column. MySQL dates are read as text: mysql2 would otherwise turn them into Dates
@@ -133,21 +140,20 @@ function bind(
     };
 
     // Compiled once per shape (it generates code), not on every run of a shape that is rebuilt each time.
-    const compileDecoder = () =>
-      compileRowDecoder(
-        fields.map((f) => ({ name: f, column: f, type: models.field(info, f) })),
-        joins.map(({ join, info: target, selected }) => ({
-          as: join.as,
-          idColumn: `${join.as}${SEP}id`,
-          fields: (join.select ?? selected).map((f) => ({
-            name: f,
-            column: `${join.as}${SEP}${f}`,
-            type: models.field(target, f),
-          })),
-        })),
-        dialect,
-      );
-    return { build, compileDecoder };
+    const decodedFields = fields.map((f) => ({ name: f, column: f, type: models.field(info, f) }));
+    const decodedJoins = joins.map(({ join, info: target, selected }) => ({
+      as: join.as,
+      idColumn: `${join.as}${SEP}id`,
+      fields: (join.select ?? selected).map((f) => ({
+        name: f,
+        column: `${join.as}${SEP}${f}`,
+        type: models.field(target, f),
+      })),
+    }));
+    const compileDecoder = () => compileRowDecoder(decodedFields, decodedJoins, dialect);
+    const arrayDecoder = (columns: readonly string[]) =>
+      compileArrayRowDecoder(decodedFields, decodedJoins, dialect, columns);
+    return { build, compileDecoder, arrayDecoder };
   }
 
   /**
@@ -177,13 +183,24 @@ function bind(
     // A shape seen before had its names validated when it was first prepared: the key holds them all.
     let shape = compiled.get(key);
     if (shape === undefined) {
-      const { build, compileDecoder } = prepareSelect(args);
+      const { build, compileDecoder, arrayDecoder } = prepareSelect(args);
       const query = build().compile();
       const same =
         query.parameters.length === params.length && query.parameters.every((p, i) => sameParam(p, params[i]));
-      shape = { text: same ? query.sql : null, decode: compileDecoder() };
+      shape = { text: same ? query.sql : null, decode: compileDecoder(), arrayDecoder };
       if (compiled.size >= MAX_CACHED_SHAPES) compiled.clear();
       compiled.set(key, shape);
+    }
+    if (shape.text !== null && direct && !inTransaction) {
+      const read = direct.read(shape.text, params);
+      if (read) {
+        if (shape.decodeArray?.columns !== read.columns)
+          shape.decodeArray = { columns: read.columns, decode: shape.arrayDecoder(read.columns) };
+        const decode = shape.decodeArray.decode ?? byName(read.columns, shape.decode);
+        const out: Row[] = new Array(read.rows.length);
+        for (let i = 0; i < read.rows.length; i++) out[i] = decode(read.rows[i] as unknown[]);
+        return out;
+      }
     }
     const rows = shape.text
       ? (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(shape.text, params))).rows
@@ -291,6 +308,15 @@ function bind(
     },
   };
   return self;
+}
+
+/** Decodes array rows through the by-name decoder (a column the array decoder needs is missing: never expected). */
+function byName(columns: readonly string[], decode: RowDecoder): ArrayRowDecoder {
+  return (raw) => {
+    const named: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) named[columns[i] as string] = raw[i];
+    return decode(named);
+  };
 }
 
 function sameParam(a: unknown, b: unknown): boolean {

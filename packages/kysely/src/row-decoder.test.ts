@@ -1,7 +1,8 @@
 import type { FieldType } from "@gatehouse/core";
 import { describe, expect, it } from "vitest";
 import { decodeValue } from "./column-codec.js";
-import { compileRowDecoder, valueDecoder } from "./row-decoder.js";
+import { compileArrayRowDecoder, compileRowDecoder, valueDecoder } from "./row-decoder.js";
+import type { DecodedField, DecodedJoin } from "./row-decoder.js";
 
 const types: FieldType[] = ["string", "number", "boolean", "date", "json"];
 const samples: unknown[] = [
@@ -64,5 +65,34 @@ describe("compileRowDecoder", () => {
     expect(row.createdAt).toEqual(new Date(1000));
     expect(row.user).toEqual({ id: "u1", verified: true });
     expect(decode({ id: "m2", createdAt: null, user__id: null, user__verified: null }).user).toBeNull();
+  });
+
+  it("decodes rows fetched as arrays by column position exactly as rows fetched as objects", () => {
+    const fields: DecodedField[] = [
+      { name: "id", column: "id", type: "string" },
+      { name: "at", column: "at", type: "date" },
+      { name: "ok", column: "ok", type: "boolean" },
+    ];
+    const joins: DecodedJoin[] = [
+      { as: "user", idColumn: "user__id", fields: [{ name: "name", column: "user__name", type: "string" }] },
+    ];
+    // Result columns in another order than the fields: positions come from the names.
+    const columns = ["ok", "user__id", "id", "user__name", "at"];
+    const byPosition = compileArrayRowDecoder(fields, joins, "sqlite", columns);
+    const byName = compileRowDecoder(fields, joins, "sqlite");
+    for (const values of [
+      [1, "u1", "m1", "Ada", 1000],
+      [0, null, "m2", null, null],
+    ]) {
+      const named = Object.fromEntries(columns.map((c, i) => [c, values[i]]));
+      expect(byPosition?.(values)).toEqual(byName(named));
+    }
+    expect(byPosition?.([1, "u1", "m1", "Ada", 1000])).toEqual({
+      id: "m1",
+      at: new Date(1000),
+      ok: true,
+      user: { name: "Ada" },
+    });
+    expect(compileArrayRowDecoder(fields, joins, "sqlite", ["id", "at", "ok", "user__id"])).toBeNull();
   });
 });

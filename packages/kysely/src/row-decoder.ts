@@ -19,6 +19,9 @@ export interface DecodedJoin {
 /** Turns one driver row (keyed by column alias) into the adapter's row. */
 export type RowDecoder = (raw: Record<string, unknown>) => Row;
 
+/** Turns one driver row fetched as an array (in result column order) into the adapter's row. */
+export type ArrayRowDecoder = (raw: readonly unknown[]) => Row;
+
 /**
  * `decodeValue` for one field type, answering the common case before the type switch: on a list of
  * an organization's members the generic path cost more than fetching the rows.
@@ -42,17 +45,46 @@ export function valueDecoder(type: FieldType, dialect: SqlDialect): (value: unkn
  * Built once per shape and cached with its SQL.
  */
 export function compileRowDecoder(fields: DecodedField[], joins: DecodedJoin[], dialect: SqlDialect): RowDecoder {
+  return compile(fields, joins, dialect, (column) => JSON.stringify(column)) as RowDecoder;
+}
+
+/**
+ * The same decoder for rows fetched as arrays, whose result columns are `columns` in that order; null
+ * when a column it needs is not among them.
+ */
+export function compileArrayRowDecoder(
+  fields: DecodedField[],
+  joins: DecodedJoin[],
+  dialect: SqlDialect,
+  columns: readonly string[],
+): ArrayRowDecoder | null {
+  const index = new Map(columns.map((c, i) => [c, i]));
+  const needed = [
+    ...fields.map((f) => f.column),
+    ...joins.flatMap((j) => [j.idColumn, ...j.fields.map((f) => f.column)]),
+  ];
+  if (!needed.every((c) => index.has(c))) return null;
+  return compile(fields, joins, dialect, (column) => String(index.get(column))) as ArrayRowDecoder;
+}
+
+/** `access(column)` is the expression inside `r[…]` that reads a column. */
+function compile(
+  fields: DecodedField[],
+  joins: DecodedJoin[],
+  dialect: SqlDialect,
+  access: (column: string) => string,
+): (raw: never) => Row {
   const decoders: ((value: unknown) => unknown)[] = [];
   const read = (f: DecodedField) => {
     decoders.push(valueDecoder(f.type, dialect));
-    return `${key(f.name)}: d[${decoders.length - 1}](r[${JSON.stringify(f.column)}])`;
+    return `${key(f.name)}: d[${decoders.length - 1}](r[${access(f.column)}])`;
   };
   const parts = fields.map(read);
   for (const j of joins)
-    parts.push(`${key(j.as)}: r[${JSON.stringify(j.idColumn)}] == null ? null : { ${j.fields.map(read).join(", ")} }`);
+    parts.push(`${key(j.as)}: r[${access(j.idColumn)}] == null ? null : { ${j.fields.map(read).join(", ")} }`);
   const make = new Function("d", `return (r) => ({ ${parts.join(", ")} });`) as (
     d: ((value: unknown) => unknown)[],
-  ) => RowDecoder;
+  ) => (raw: never) => Row;
   return make(decoders);
 }
 
