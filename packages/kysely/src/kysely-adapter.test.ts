@@ -74,6 +74,34 @@ for (const [name, open] of openers) {
       expect(queries).toHaveLength(1);
     });
 
+    test("limits and offsets page correctly; SQLite writes the counts into the SQL", async () => {
+      for (let i = 0; i < 5; i++)
+        await adapter.create({
+          model: "user",
+          data: { id: `p${i}`, name: `Page ${i}`, createdAt: new Date(1000 + i) },
+        });
+      const where = [{ field: "name", operator: "starts_with" as const, value: "Page " }];
+      const sortBy = { field: "createdAt", direction: "asc" as const };
+      const page = (limit?: number, offset?: number) =>
+        adapter
+          .findMany<{ id: string }>({ model: "user", where, sortBy, limit, offset })
+          .then((rows) => rows.map((r) => r.id));
+      queries = [];
+      expect(await page(2)).toEqual(["p0", "p1"]);
+      expect(await page(2, 2)).toEqual(["p2", "p3"]);
+      expect(await page(undefined, 3)).toEqual(["p3", "p4"]);
+      expect(await page(0)).toEqual([]);
+      expect(await page(10, 4)).toEqual(["p4"]);
+      const found = await adapter.findOne<{ id: string }>({ model: "user", where: [{ field: "id", value: "p1" }] });
+      expect(found?.id).toBe("p1");
+      const selects = queries.filter((q) => /^select/i.test(q));
+      expect(selects).toHaveLength(6);
+      // A bound LIMIT makes SQLite re-prepare the statement on every run (its planner may use the value).
+      if (name === "SQLite") for (const q of selects) expect(q).not.toMatch(/(limit|offset) \?/i);
+      else expect(selects.some((q) => /limit \?|limit \$\d/i.test(q))).toBe(true);
+      await adapter.deleteMany({ model: "user", where });
+    });
+
     test("increment is computed by the database inside the UPDATE statement", async () => {
       await Promise.all(
         Array.from({ length: 10 }, () =>

@@ -128,11 +128,14 @@ function bind(
       q = q.select(columns);
       if (args.sortBy)
         q = q.orderBy(`${info.table}.${args.sortBy.field}`, args.sortBy.direction === "desc" ? "desc" : "asc");
-      if (args.limit !== undefined) q = q.limit(args.limit);
+      const count = (n: number) => (inlineCount(dialect, n) ? sql.lit(n) : n);
+      if (args.limit !== undefined) q = q.limit(count(args.limit));
       if (args.offset !== undefined) {
-        // MySQL and SQLite need a LIMIT before OFFSET.
-        if (args.limit === undefined) q = q.limit(dialect === "mysql" ? Number.MAX_SAFE_INTEGER : -1);
-        q = q.offset(args.offset);
+        // MySQL and SQLite need a LIMIT before OFFSET ("none" is -1 on SQLite); PostgreSQL takes OFFSET
+        // alone and refuses a negative LIMIT.
+        if (args.limit === undefined && dialect !== "postgres")
+          q = q.limit(dialect === "mysql" ? Number.MAX_SAFE_INTEGER : sql.lit(-1));
+        q = q.offset(count(args.offset));
       }
       // SQLite has no row locks: its transactions on the adapter's one connection already run one at a time.
       if (args.forUpdate && dialect !== "sqlite") q = q.forUpdate();
@@ -165,9 +168,12 @@ function bind(
     const info = models.get(args.model);
     const params: unknown[] = [];
     const wherePart = whereShape(args.where, info, models, dialect, params);
-    if (args.limit !== undefined) params.push(args.limit);
-    else if (args.offset !== undefined) params.push(dialect === "mysql" ? Number.MAX_SAFE_INTEGER : -1);
-    if (args.offset !== undefined) params.push(args.offset);
+    const inlineLimit = args.limit !== undefined && inlineCount(dialect, args.limit);
+    const inlineOffset = args.offset !== undefined && inlineCount(dialect, args.offset);
+    if (args.limit !== undefined) {
+      if (!inlineLimit) params.push(args.limit);
+    } else if (args.offset !== undefined && dialect === "mysql") params.push(Number.MAX_SAFE_INTEGER);
+    if (args.offset !== undefined && !inlineOffset) params.push(args.offset);
     const key = [
       args.model,
       wherePart,
@@ -176,8 +182,8 @@ function bind(
         .map((j) => `${j.model}.${j.foreignField}=${j.localField}>${j.as}[${j.select?.join(",") ?? "*"}]`)
         .join(","),
       args.sortBy ? `${args.sortBy.field}:${args.sortBy.direction}` : "",
-      args.limit !== undefined ? "l" : "",
-      args.offset !== undefined ? "o" : "",
+      args.limit !== undefined ? (inlineLimit ? `l=${args.limit}` : "l") : "",
+      args.offset !== undefined ? (inlineOffset ? `o=${args.offset}` : "o") : "",
       args.forUpdate ? "u" : "",
     ].join("/");
     // A shape seen before had its names validated when it was first prepared: the key holds them all.
@@ -308,6 +314,16 @@ function bind(
     },
   };
   return self;
+}
+
+/**
+ * Whether a LIMIT or OFFSET count is written into the SQL rather than bound. SQLite lets its planner use
+ * a bound LIMIT value, so every new binding expires the plan and each run re-prepares the statement:
+ * a session lookup (`limit ?`) cost ten times the lookup itself. Counts are non-negative integers, safe
+ * to inline; each distinct one is its own cached statement (findOne's `limit 1` is the common one).
+ */
+function inlineCount(dialect: SqlDialect, n: number): boolean {
+  return dialect === "sqlite" && Number.isSafeInteger(n) && n >= 0;
 }
 
 /** Decodes array rows through the by-name decoder (a column the array decoder needs is missing: never expected). */
