@@ -11,35 +11,47 @@ const MAX_DEPTH = 32;
  * JSON text of a response body, exactly as `JSON.stringify(value)` writes it, but much cheaper on rows
  * with dates: for each Date, JSON.stringify calls `toJSON` from C++ and then `toISOString`, which on an
  * organization with its members and invitations cost twice the rest of the serialization. Plain
- * objects and arrays are copied with their native Dates already written as ISO text; anything else
- * (class instances, anything with a `toJSON`, Dates whose methods were replaced) is left to JSON.stringify.
+ * objects and arrays that hold a native Date somewhere are copied with their Dates already written as
+ * ISO text; the rest (no Date inside, class instances, anything with a `toJSON`, Dates whose methods
+ * were replaced) is handed to JSON.stringify as it is. A getter may be read more than once.
  */
 export function serializeJson(value: unknown): string {
   return JSON.stringify(typeof value === "object" && value !== null ? withIsoDates(value, 0) : value);
 }
 
+/** `value` with its native Dates as ISO text: a copy where something changed, else `value` itself. */
 function withIsoDates(value: object, depth: number): unknown {
   const proto = Object.getPrototypeOf(value);
   if (proto === Date.prototype) return isoText(value as Date);
   if (depth >= MAX_DEPTH || "toJSON" in value) return value;
   if (proto === Array.prototype) {
     const list = value as unknown[];
-    const copy = new Array<unknown>(list.length);
+    let copy: unknown[] | undefined;
     for (let i = 0; i < list.length; i++) {
       const item = list[i];
-      copy[i] = typeof item === "object" && item !== null ? withIsoDates(item, depth + 1) : item;
+      if (typeof item !== "object" || item === null) continue;
+      const written = withIsoDates(item, depth + 1);
+      if (written === item) continue;
+      copy ??= list.slice();
+      copy[i] = written;
     }
-    return copy;
+    return copy ?? value;
   }
   if (proto !== Object.prototype && proto !== null) return value;
-  // Spread copies own enumerable string keys in JSON.stringify's order, reading each getter once,
-  // and defines an own "__proto__" key as a property; assigning to an existing key keeps all that.
-  const copy: Record<string, unknown> = { ...value };
-  for (const key in copy) {
-    const item = copy[key];
-    if (typeof item === "object" && item !== null) copy[key] = withIsoDates(item, depth + 1);
+  // Own enumerable string keys, in JSON.stringify's order.
+  const keys = Object.keys(value);
+  let copy: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item !== "object" || item === null) continue;
+    const written = withIsoDates(item, depth + 1);
+    if (written === item) continue;
+    // Spread defines an own "__proto__" key as a property; assigning to an existing key keeps that.
+    copy ??= { ...value };
+    copy[key] = written;
   }
-  return copy;
+  return copy ?? value;
 }
 
 /** The Date's JSON text (ISO 8601, UTC); the Date itself wherever JSON.stringify must decide. */
