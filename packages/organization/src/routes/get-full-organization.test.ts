@@ -46,6 +46,25 @@ describe("get-full-organization", () => {
     expect(ids(two)).toEqual(ids(capped.body).slice(0, 2));
   });
 
+  it("answers a member who is past the members read (one more lookup), and no one else", async () => {
+    const { auth } = makeOrgAuth();
+    const owner = await newUser(auth);
+    const org = await createOrg(owner);
+    const late = await newUser(auth);
+    await addMemberOnServer(auth, { userId: late.userId, role: "member", organizationId: org.id });
+    const query = { organizationId: org.id, membersLimit: "1" };
+    const seen = await late.client.get("/organization/get-full-organization", { query });
+    expect(seen.status).toBe(200);
+    expect(seen.body.members.map((m: { userId: string }) => m.userId)).toEqual([owner.userId]);
+    const db = auth.$context.db;
+    const pastTheCap = await countReads(db, () => late.client.get("/organization/get-full-organization", { query }));
+    const amongThem = await countReads(db, () => owner.client.get("/organization/get-full-organization", { query }));
+    expect(pastTheCap).toBe(amongThem + 1);
+    const outsider = await newUser(auth);
+    const refused = await outsider.client.get("/organization/get-full-organization", { query });
+    expect(refused.body.code).toBe("USER_NOT_MEMBER_OF_ORGANIZATION");
+  });
+
   it("reads a fixed number of times by id or slug whatever the member count; refusals keep their order", async () => {
     const { auth } = makeOrgAuth();
     const owner = await newUser(auth);
@@ -68,10 +87,10 @@ describe("get-full-organization", () => {
       await addMemberOnServer(auth, { userId: u.userId, role: "member", organizationId: org.id });
     }
     expect(await reads()).toEqual(before);
-    // The session's own lookup, then by id four reads: the caller's membership joined with its
-    // organization, members joined with their users, invitations, teams. A slug costs one more.
+    // The session's own lookup, then four reads by id or by slug: the organization, its members joined
+    // with their users (the caller among them), invitations, teams.
     expect(byId).toBeLessThanOrEqual(5);
-    expect(bySlug).toBe(byId + 1);
+    expect(bySlug).toBe(byId);
     const full = await owner.client.get("/organization/get-full-organization", { query: { organizationId: org.id } });
     expect(full.body.members).toHaveLength(6);
     expect(full.body).toMatchObject({ id: org.id, slug: org.slug, name: org.name, invitations: [], teams: [] });

@@ -1,5 +1,4 @@
 import { AuthError, defineEndpoint } from "@gatehouse/core";
-import type { Db } from "@gatehouse/core";
 import { z } from "zod";
 import { findMember, findOrganization, memberUserJoin, withPublicUser } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
@@ -10,7 +9,7 @@ import {
   organizationResponse,
   teamResponse,
 } from "../organization-responses.js";
-import type { Invitation, Member, Organization, Team } from "../organization-types.js";
+import type { Invitation, Member, Team } from "../organization-types.js";
 
 const query = z.object({
   organizationId: z.string().optional(),
@@ -59,9 +58,14 @@ export const getFullOrganization = (o: ResolvedOrganizationOptions) =>
             : null;
       if (!by) return null;
       const { db } = ctx.auth;
-      const organization = await findOrganizationOfMember(db, by, ctx.session.user.id);
-      const byOrg = [{ field: "organizationId", value: organization.id }];
-      const [members, invitations, teams] = await Promise.all([
+      const userId = ctx.session.user.id;
+      // By id, the organization is read with its rows; by slug, it comes first (its id names the rows).
+      const bySlug = "slug" in by ? await findOrganization(db, by) : null;
+      const id = "id" in by ? by.id : bySlug?.id;
+      if (id === undefined) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
+      const byOrg = [{ field: "organizationId", value: id }];
+      const [organization, members, invitations, teams] = await Promise.all([
+        bySlug ?? findOrganization(db, { id }),
         db.findMany<Member>({
           model: "member",
           where: byOrg,
@@ -73,6 +77,10 @@ export const getFullOrganization = (o: ResolvedOrganizationOptions) =>
         db.findMany<Invitation>({ model: "invitation", where: byOrg }),
         o.teams.enabled ? db.findMany<Team>({ model: "team", where: byOrg }) : Promise.resolve(null),
       ]);
+      if (!organization) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
+      // The caller is nearly always among the members just read; only past the cap does it take a lookup.
+      if (!members.some((m) => m.userId === userId) && !(await findMember(db, id, userId)))
+        throw new AuthError(ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION);
       return {
         ...organization,
         members: members.map(withPublicUser),
@@ -81,26 +89,3 @@ export const getFullOrganization = (o: ResolvedOrganizationOptions) =>
       };
     },
   );
-
-/**
- * The organization, provided the user is one of its members. By id that is one query (the user's
- * membership joined with its organization); the slower path only runs to tell which refusal applies,
- * or for a slug. Refusals keep their order: an unknown organization before a non-member.
- */
-async function findOrganizationOfMember(db: Db, by: { id: string } | { slug: string }, userId: string) {
-  if ("id" in by) {
-    const membership = await db.findOne<Member & { organization: Organization | null }>({
-      model: "member",
-      where: [
-        { field: "organizationId", value: by.id },
-        { field: "userId", value: userId },
-      ],
-      join: [{ model: "organization", localField: "organizationId", foreignField: "id", as: "organization" }],
-    });
-    if (membership?.organization) return membership.organization;
-  }
-  const organization = await findOrganization(db, by);
-  if (!organization) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
-  if ("slug" in by && (await findMember(db, organization.id, userId))) return organization;
-  throw new AuthError(ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION);
-}
