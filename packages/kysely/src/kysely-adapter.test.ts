@@ -102,6 +102,49 @@ for (const [name, open] of openers) {
       await adapter.deleteMany({ model: "user", where });
     });
 
+    test("a string the where pins with = comes back as given (SQLite does not read the column back)", async () => {
+      queries = [];
+      const byToken = await adapter.findOne<{ id: string; token: string; userId: string }>({
+        model: "session",
+        where: [{ field: "token", value: "t1" }],
+      });
+      expect(byToken).toMatchObject({ id: "s1", token: "t1", userId: "u1" });
+      expect(Object.keys(byToken ?? {})).toEqual(["id", "token", "userId", "hits"]);
+      const both = await adapter.findMany<{ token: string; userId: string }>({
+        model: "session",
+        where: [
+          { field: "userId", value: "u1" },
+          { field: "token", value: "t1" },
+        ],
+      });
+      expect(both).toEqual([{ id: "s1", token: "t1", userId: "u1", hits: 0 }]);
+      // Only the pinned field selected, or an OR group: read as usual.
+      const onlyId = await adapter.findOne<{ id: string }>({
+        model: "session",
+        where: [{ field: "id", value: "s1" }],
+        select: ["id"],
+      });
+      expect(onlyId).toEqual({ id: "s1" });
+      const either = await adapter.findMany<{ token: string }>({
+        model: "session",
+        where: [
+          {
+            or: [
+              { field: "token", value: "t1" },
+              { field: "token", value: "none" },
+            ],
+          },
+        ],
+      });
+      expect(either.map((r) => r.token)).toEqual(["t1"]);
+      const selects = queries.filter((q) => /^select/i.test(q));
+      if (name === "SQLite") {
+        expect(selects[0]).not.toMatch(/"token" as "token"/);
+        expect(selects[1]).not.toMatch(/"token" as "token"|"userId" as "userId"/);
+        expect(selects[3]).toMatch(/"token" as "token"/);
+      } else for (const q of selects.slice(0, 2)) expect(q).toMatch(/["`]token["`] as ["`]token["`]/);
+    });
+
     test("increment is computed by the database inside the UPDATE statement", async () => {
       await Promise.all(
         Array.from({ length: 10 }, () =>

@@ -96,7 +96,7 @@ function bind(
   }
 
   /** Validates a select and prepares its decoder; the Kysely query itself is built only when needed. */
-  function prepareSelect(args: SelectArgs) {
+  function prepareSelect(args: SelectArgs, pinned: readonly string[] = NONE) {
     const info = models.get(args.model);
     // PostgreSQL refuses FOR UPDATE on the nullable side of an outer join; locks are for single rows.
     if (args.forUpdate && args.join?.length) throw new AdapterError("forUpdate cannot be combined with join");
@@ -116,7 +116,9 @@ function bind(
     const build = () => {
       // biome-ignore lint/suspicious/noExplicitAny: dynamic table names.
       let q: any = db.selectFrom(info.table).where(buildWhere(args.where, info, models, dialect));
-      const columns = fields.map((f) => column(info.table, f, models.field(info, f), f));
+      const columns = fields
+        .filter((f) => !pinned.includes(f))
+        .map((f) => column(info.table, f, models.field(info, f), f));
       for (const { join, info: target, alias, selected } of joins) {
         q = q.leftJoin(
           `${target.table} as ${alias}`,
@@ -143,7 +145,10 @@ function bind(
     };
 
     // Compiled once per shape (it generates code), not on every run of a shape that is rebuilt each time.
-    const decodedFields = fields.map((f) => ({ name: f, column: f, type: models.field(info, f) }));
+    const decodedFields = fields.map((f) => {
+      const at = pinned.indexOf(f);
+      return { name: f, column: f, type: models.field(info, f), ...(at >= 0 ? { pinned: at } : {}) };
+    });
     const decodedJoins = joins.map(({ join, info: target, selected }) => ({
       as: join.as,
       idColumn: `${join.as}${SEP}id`,
@@ -168,6 +173,9 @@ function bind(
     const info = models.get(args.model);
     const params: unknown[] = [];
     const wherePart = whereShape(args.where, info, models, dialect, params);
+    const pins = dialect === "sqlite" ? pinnedStrings(args, info) : undefined;
+    const pinned = pins ? pins.map(([f]) => f) : NONE;
+    const pinnedValues = pins ? pins.map(([, v]) => v) : NONE;
     const inlineLimit = args.limit !== undefined && inlineCount(dialect, args.limit);
     const inlineOffset = args.offset !== undefined && inlineCount(dialect, args.offset);
     if (args.limit !== undefined) {
@@ -185,11 +193,12 @@ function bind(
       args.limit !== undefined ? (inlineLimit ? `l=${args.limit}` : "l") : "",
       args.offset !== undefined ? (inlineOffset ? `o=${args.offset}` : "o") : "",
       args.forUpdate ? "u" : "",
+      pinned.join(","),
     ].join("/");
     // A shape seen before had its names validated when it was first prepared: the key holds them all.
     let shape = compiled.get(key);
     if (shape === undefined) {
-      const { build, compileDecoder, arrayDecoder } = prepareSelect(args);
+      const { build, compileDecoder, arrayDecoder } = prepareSelect(args, pinned);
       const query = build().compile();
       const same =
         query.parameters.length === params.length && query.parameters.every((p, i) => sameParam(p, params[i]));
@@ -204,15 +213,15 @@ function bind(
           shape.decodeArray = { columns: read.columns, decode: shape.arrayDecoder(read.columns) };
         const decode = shape.decodeArray.decode ?? byName(read.columns, shape.decode);
         const out: Row[] = new Array(read.rows.length);
-        for (let i = 0; i < read.rows.length; i++) out[i] = decode(read.rows[i] as unknown[]);
+        for (let i = 0; i < read.rows.length; i++) out[i] = decode(read.rows[i] as unknown[], pinnedValues);
         return out;
       }
     }
     const rows = shape.text
       ? (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(shape.text, params))).rows
-      : await prepareSelect(args).build().execute();
+      : await prepareSelect(args, pinned).build().execute();
     const out: Row[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) out[i] = shape.decode(rows[i] as Record<string, unknown>);
+    for (let i = 0; i < rows.length; i++) out[i] = shape.decode(rows[i] as Record<string, unknown>, pinnedValues);
     return out;
   }
 
@@ -326,12 +335,36 @@ function inlineCount(dialect: SqlDialect, n: number): boolean {
   return dialect === "sqlite" && Number.isSafeInteger(n) && n >= 0;
 }
 
+const NONE: readonly never[] = [];
+
+/**
+ * SQLite: the selected string fields that a top-level `field = 'text'` condition pins, with their
+ * values, in select order. Every row found holds exactly that text there (SQLite compares TEXT byte for
+ * byte), so the adapter does not read the column back: an organization's 51 members and 60
+ * invitations carry its id 111 times, and reading a value costs more than anything else per row.
+ * Not on PostgreSQL or MySQL, where collations may match text that differs (case, trailing spaces).
+ */
+function pinnedStrings(args: SelectArgs, info: ModelInfo): [string, string][] | undefined {
+  let pins: [string, string][] | undefined;
+  for (const w of args.where ?? []) {
+    if ("or" in w || "and" in w) continue;
+    if ((w.operator ?? "eq") !== "eq" || typeof w.value !== "string") continue;
+    if (info.fields.get(w.field) !== "string" || (args.select && !args.select.includes(w.field))) continue;
+    if (pins?.some(([f]) => f === w.field)) continue;
+    (pins ??= []).push([w.field, w.value]);
+  }
+  const order = args.select ?? [...info.fields.keys()];
+  // A select must still name a column of its own.
+  if (!pins || pins.length >= new Set(order).size) return undefined;
+  return pins.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+}
+
 /** Decodes array rows through the by-name decoder (a column the array decoder needs is missing: never expected). */
 function byName(columns: readonly string[], decode: RowDecoder): ArrayRowDecoder {
-  return (raw) => {
+  return (raw, pinned) => {
     const named: Record<string, unknown> = {};
     for (let i = 0; i < columns.length; i++) named[columns[i] as string] = raw[i];
-    return decode(named);
+    return decode(named, pinned);
   };
 }
 

@@ -7,6 +7,8 @@ export interface DecodedField {
   name: string;
   column: string;
   type: FieldType;
+  /** Not read from the row: the value at this index of the decoder's `pinned` argument instead. */
+  pinned?: number;
 }
 
 /** A joined row attached as `as`: null when its id column is null (no target), else its fields. */
@@ -17,10 +19,10 @@ export interface DecodedJoin {
 }
 
 /** Turns one driver row (keyed by column alias) into the adapter's row. */
-export type RowDecoder = (raw: Record<string, unknown>) => Row;
+export type RowDecoder = (raw: Record<string, unknown>, pinned?: readonly unknown[]) => Row;
 
 /** Turns one driver row fetched as an array (in result column order) into the adapter's row. */
-export type ArrayRowDecoder = (raw: readonly unknown[]) => Row;
+export type ArrayRowDecoder = (raw: readonly unknown[], pinned?: readonly unknown[]) => Row;
 
 /**
  * `decodeValue` for one field type, answering the common case before the type switch: on a list of
@@ -60,7 +62,7 @@ export function compileArrayRowDecoder(
 ): ArrayRowDecoder | null {
   const index = new Map(columns.map((c, i) => [c, i]));
   const needed = [
-    ...fields.map((f) => f.column),
+    ...fields.filter((f) => f.pinned === undefined).map((f) => f.column),
     ...joins.flatMap((j) => [j.idColumn, ...j.fields.map((f) => f.column)]),
   ];
   if (!needed.every((c) => index.has(c))) return null;
@@ -77,12 +79,13 @@ function compile(
   const decoders: ((value: unknown) => unknown)[] = [];
   const read = (f: DecodedField) => {
     decoders.push(valueDecoder(f.type, dialect));
-    return `${key(f.name)}: d[${decoders.length - 1}](r[${access(f.column)}])`;
+    const source = f.pinned === undefined ? `r[${access(f.column)}]` : `k[${f.pinned}]`;
+    return `${key(f.name)}: d[${decoders.length - 1}](${source})`;
   };
   const parts = fields.map(read);
   for (const j of joins)
     parts.push(`${key(j.as)}: r[${access(j.idColumn)}] == null ? null : { ${j.fields.map(read).join(", ")} }`);
-  const make = new Function("d", `return (r) => ({ ${parts.join(", ")} });`) as (
+  const make = new Function("d", `return (r, k) => ({ ${parts.join(", ")} });`) as (
     d: ((value: unknown) => unknown)[],
   ) => (raw: never) => Row;
   return make(decoders);
