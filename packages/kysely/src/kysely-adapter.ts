@@ -351,7 +351,8 @@ function pinnedStrings(args: SelectArgs, info: ModelInfo): [string, string][] | 
     if ((w.operator ?? "eq") !== "eq" || typeof w.value !== "string") continue;
     if (info.fields.get(w.field) !== "string" || (args.select && !args.select.includes(w.field))) continue;
     if (pins?.some(([f]) => f === w.field)) continue;
-    (pins ??= []).push([w.field, w.value]);
+    pins ??= [];
+    pins.push([w.field, w.value]);
   }
   const order = args.select ?? [...info.fields.keys()];
   // A select must still name a column of its own.
