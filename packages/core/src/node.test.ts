@@ -1,7 +1,9 @@
 import { createServer, type Server } from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defineEndpoint } from "./api/define-endpoint.js";
 import { toNodeHandler } from "./node.js";
+import { definePlugin } from "./plugins/plugin-types.js";
 import { makeTestAuth } from "./testing/make-test-auth.js";
 
 function raw(port: number, text: string): Promise<string> {
@@ -30,6 +32,29 @@ describe("toNodeHandler", () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+
+  it("sends a large body whole, with the byte length of its UTF-8 (non-ASCII included)", async () => {
+    const text = "é😀x".repeat(3000);
+    const big = defineEndpoint({ method: "GET", path: "/big" }, async () => ({ text }));
+    const auth = makeTestAuth({ plugins: [definePlugin({ id: "big", endpoints: { big } })] });
+    const handler = toNodeHandler(auth);
+    const other = createServer((req, res) => handler(req, res));
+    await new Promise<void>((r) => other.listen(0, "127.0.0.1", r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(other.address() as net.AddressInfo).port}/api/auth/big`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get("content-length"))).toBe(bytes.length);
+      expect(bytes.length).toBe(Buffer.byteLength(JSON.stringify({ text })));
+      expect(JSON.parse(bytes.toString("utf8"))).toEqual({ text });
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(res.headers.get("transfer-encoding")).toBeNull();
+      // Small answers carry their length too.
+      const ok = await fetch(url("/api/auth/ok"));
+      expect(Number(ok.headers.get("content-length"))).toBe(Buffer.byteLength(await ok.text()));
+    } finally {
+      await new Promise<void>((r) => other.close(() => r()));
+    }
+  });
 
   it("serves the auth routes and 404s outside the base path", async () => {
     expect(await (await fetch(url("/api/auth/ok"))).json()).toEqual({ ok: true });

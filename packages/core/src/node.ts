@@ -10,6 +10,9 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 // RFC 9110 host = uri-host [ ":" port ]; anything else is a malformed request, not a routing input.
 const VALID_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/** Bodies longer than this (in UTF-16 units) are sent as a Buffer (see writeResponse). */
+const LARGE_BODY = 4096;
+
 /**
  * Serves the auth routes from node:http without building WHATWG Request/Response objects, which
  * would cost more than the whole get-session path. Nothing a client sends can throw out of here.
@@ -97,8 +100,19 @@ function writeResponse(res: ServerResponse, response: AuthResponse): void {
   if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string | string[]> = response.headers;
   if (response.cookies.length > 0) headers["set-cookie"] = response.cookies;
+  const body = response.body;
+  if (body === null) {
+    res.writeHead(response.status, headers);
+    res.end();
+    return;
+  }
+  // writeHead fixes the framing before end sees the body: without a Content-Length every answer went
+  // out chunked. A large body is encoded once, as a Buffer, rather than joined to the header text and
+  // encoded by the socket write.
+  const payload = body.length > LARGE_BODY ? Buffer.from(body, "utf8") : body;
+  headers["content-length"] = String(typeof payload === "string" ? Buffer.byteLength(payload) : payload.length);
   res.writeHead(response.status, headers);
-  res.end(response.body ?? undefined);
+  res.end(payload);
 }
 
 function writeError(res: ServerResponse, error: unknown, auth: Pick<Auth, "options">): void {
