@@ -3,46 +3,23 @@
 import { createAuth } from "@gatehouse/core";
 import type { AuthOptions } from "@gatehouse/core";
 import { createTestClient, signUpUser } from "@gatehouse/core/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";
-import { openMysql, openPostgres, openSqlite } from "./test-databases.js";
-import type { TestDatabase } from "./test-databases.js";
+import { testDatabases, useTestDatabase } from "./test-databases.js";
 
-const openers: [string, () => Promise<TestDatabase | { skip: string }>][] = [
-  ["SQLite", async () => openSqlite()],
-  ["PostgreSQL", openPostgres],
-  ["MySQL", openMysql],
-];
-
-for (const [name, open] of openers) {
+for (const [name, open] of testDatabases) {
   describe(`auth on ${name}`, () => {
-    let opened: TestDatabase | { skip: string };
     let queries: string[] = [];
     const make = (extra: Partial<AuthOptions> = {}) =>
       createAuth({
-        database: kyselyAdapter({ database: (opened as TestDatabase).database, onQuery: (q) => queries.push(q) }),
+        database: kyselyAdapter({ database: database(), onQuery: (q) => queries.push(q) }),
         secret: "test-secret-0123456789abcdef0123456789",
         baseURL: "http://localhost:3000",
         logger: { error: () => {}, warn: () => {} },
         ...extra,
       });
 
-    beforeAll(async () => {
-      opened = await open();
-      if ("skip" in opened) {
-        console.warn(`[gatehouse] auth on ${name} skipped: ${opened.skip}`);
-        return;
-      }
-      await make().$context.adapter.migrate!();
-    }, 60_000);
-    afterAll(async () => {
-      if (!("skip" in opened)) await opened.cleanup();
-    });
-    const test = (title: string, fn: () => Promise<void>) =>
-      it(title, async (ctx) => {
-        if ("skip" in opened) return ctx.skip();
-        await fn();
-      });
+    const { database, test } = useTestDatabase(`auth on ${name}`, open, () => make().$context.adapter.migrate!());
 
     test("sign-up, sign-in, get-session, list and revoke", async () => {
       const auth = make();

@@ -4,11 +4,10 @@ import Database from "better-sqlite3";
 import type { Adapter, Schema } from "@gatehouse/core";
 import { AdapterError } from "@gatehouse/core";
 import { Kysely, SqliteDialect } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDatabaseFromUrl } from "./create-database-from-url.js";
 import { kyselyAdapter } from "./kysely-adapter.js";
-import { openMysql, openPostgres, openSqlite } from "./test-databases.js";
-import type { TestDatabase } from "./test-databases.js";
+import { testDatabases, useTestDatabase } from "./test-databases.js";
 
 const schema: Schema = {
   user: { fields: { name: { type: "string" }, createdAt: { type: "date" } } },
@@ -21,34 +20,18 @@ const schema: Schema = {
   },
 };
 
-const openers: [string, () => Promise<TestDatabase | { skip: string }>][] = [
-  ["SQLite", async () => openSqlite()],
-  ["PostgreSQL", openPostgres],
-  ["MySQL", openMysql],
-];
-
-for (const [name, open] of openers) {
+for (const [name, open] of testDatabases) {
   describe(`kyselyAdapter on ${name}`, () => {
-    let opened: TestDatabase | { skip: string };
     let adapter: Adapter;
     let queries: string[] = [];
-    beforeAll(async () => {
-      opened = await open();
-      if ("skip" in opened) {
-        console.warn(`[gatehouse] kyselyAdapter on ${name} skipped: ${opened.skip}`);
-        return;
-      }
-      adapter = kyselyAdapter({ database: opened.database, onQuery: (q) => queries.push(q) })({ schema });
+    const suite = useTestDatabase(`kyselyAdapter on ${name}`, open, async (database) => {
+      adapter = kyselyAdapter({ database, onQuery: (q) => queries.push(q) })({ schema });
       await adapter.migrate!();
       await adapter.create({ model: "user", data: { id: "u1", name: "Ada", createdAt: new Date() } });
       await adapter.create({ model: "session", data: { id: "s1", token: "t1", userId: "u1", hits: 0 } });
     });
-    afterAll(async () => {
-      if (!("skip" in opened)) await opened.cleanup();
-    });
     const test = (title: string, fn: () => Promise<void>) =>
-      it(title, async (ctx) => {
-        if ("skip" in opened) return ctx.skip();
+      suite.test(title, async () => {
         queries = [];
         await fn();
       });
@@ -176,7 +159,7 @@ for (const [name, open] of openers) {
     });
 
     test("close() leaves the driver the user passed open", async () => {
-      const other = kyselyAdapter({ database: (opened as TestDatabase).database })({ schema });
+      const other = kyselyAdapter({ database: suite.database() })({ schema });
       await other.close?.();
       expect(await adapter.count({ model: "user" })).toBe(1);
     });

@@ -354,9 +354,11 @@ function pinnedStrings(args: SelectArgs, info: ModelInfo): [string, string][] | 
     pins ??= [];
     pins.push([w.field, w.value]);
   }
-  const order = args.select ?? [...info.fields.keys()];
+  if (!pins) return undefined;
   // A select must still name a column of its own.
-  if (!pins || pins.length >= new Set(order).size) return undefined;
+  if (pins.length >= (args.select ? new Set(args.select).size : info.fields.size)) return undefined;
+  if (pins.length === 1) return pins;
+  const order = args.select ?? [...info.fields.keys()];
   return pins.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
 }
 

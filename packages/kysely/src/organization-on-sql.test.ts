@@ -6,49 +6,28 @@ import type { Auth } from "@gatehouse/core";
 import { signUpUser } from "@gatehouse/core/testing";
 import { organization } from "@gatehouse/organization";
 import type { OrganizationOptions } from "@gatehouse/organization";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";
-import { openMysql, openPostgres, openSqlite } from "./test-databases.js";
-import type { TestDatabase } from "./test-databases.js";
-
-const openers: [string, () => Promise<TestDatabase | { skip: string }>][] = [
-  ["SQLite", async () => openSqlite()],
-  ["PostgreSQL", openPostgres],
-  ["MySQL", openMysql],
-];
+import { testDatabases, useTestDatabase } from "./test-databases.js";
 
 let counter = 0;
 const unique = (tag: string) => `${tag}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 const statuses = (rs: { status: number }[]) => rs.map((r) => r.status).sort();
 
-for (const [name, open] of openers) {
+for (const [name, open] of testDatabases) {
   describe(`organization races on ${name}`, () => {
-    let opened: TestDatabase | { skip: string };
     const make = (options: OrganizationOptions = {}): Auth =>
       createAuth({
-        database: kyselyAdapter({ database: (opened as TestDatabase).database }),
+        database: kyselyAdapter({ database: database() }),
         secret: "test-secret-0123456789abcdef0123456789",
         baseURL: "http://localhost:3000",
         logger: { error: () => {}, warn: () => {} },
         plugins: [organization({ teams: { enabled: true }, ...options })],
       });
 
-    beforeAll(async () => {
-      opened = await open();
-      if ("skip" in opened) {
-        console.warn(`[gatehouse] organization races on ${name} skipped: ${opened.skip}`);
-        return;
-      }
-      await make().$context.adapter.migrate!();
-    }, 60_000);
-    afterAll(async () => {
-      if (!("skip" in opened)) await opened.cleanup();
-    });
-    const test = (title: string, fn: () => Promise<void>) =>
-      it(title, async (ctx) => {
-        if ("skip" in opened) return ctx.skip();
-        await fn();
-      });
+    const { database, test } = useTestDatabase(`organization races on ${name}`, open, () =>
+      make().$context.adapter.migrate!(),
+    );
 
     const user = (auth: Auth) => signUpUser(auth, `${unique("u")}@example.com`);
     async function orgOf(auth: Auth) {

@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import mysql from "mysql2";
 import mysqlPromise from "mysql2/promise";
 import pg from "pg";
+import { afterAll, beforeAll, it } from "vitest";
 
 export const PG_URL = process.env.GATEHOUSE_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const MYSQL_URL = process.env.GATEHOUSE_TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
@@ -90,5 +91,44 @@ export async function openMysql(): Promise<TestDatabase | { skip: string }> {
       await c.query(`drop database \`${name}\``);
       await c.end();
     },
+  };
+}
+
+/** The three real databases the SQL suites run on, by name. */
+export const testDatabases: [string, () => Promise<TestDatabase | { skip: string }>][] = [
+  ["SQLite", async () => openSqlite()],
+  ["PostgreSQL", openPostgres],
+  ["MySQL", openMysql],
+];
+
+/**
+ * One suite's database: opened before its tests (with a one-line notice, and every test skipped, when
+ * the server is not there), `prepare`d once, dropped after them. `test` runs only when it opened.
+ */
+export function useTestDatabase(
+  label: string,
+  open: () => Promise<TestDatabase | { skip: string }>,
+  prepare: (database: unknown) => Promise<unknown>,
+) {
+  let opened: TestDatabase | { skip: string } = { skip: "not opened" };
+  beforeAll(async () => {
+    opened = await open();
+    if ("skip" in opened) {
+      console.warn(`[gatehouse] ${label} skipped: ${opened.skip}`);
+      return;
+    }
+    await prepare(opened.database);
+  }, 60_000);
+  afterAll(async () => {
+    if (!("skip" in opened)) await opened.cleanup();
+  });
+  return {
+    /** The driver object (only inside a test or `prepare`). */
+    database: () => (opened as TestDatabase).database,
+    test: (title: string, fn: () => Promise<void>) =>
+      it(title, async (ctx) => {
+        if ("skip" in opened) return ctx.skip();
+        await fn();
+      }),
   };
 }

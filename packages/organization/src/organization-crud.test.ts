@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestClient } from "@gatehouse/core/testing";
-import { addMemberOnServer, createOrg, makeOrgAuth, newUser } from "./test-helpers.js";
+import { addMemberOnServer, countReads, createOrg, makeOrgAuth, newUser } from "./test-helpers.js";
 
 const activeOrgId = async (client: { get: (p: string) => Promise<{ body: { session: Record<string, unknown> } }> }) =>
   (await client.get("/get-session")).body.session.activeOrganizationId ?? null;
@@ -171,29 +171,13 @@ describe("organizations", () => {
     const owner = await newUser(auth);
     const org = await createOrg(owner);
     const db = auth.$context.db;
-    const countCalls = async (fn: () => Promise<unknown>) => {
-      let calls = 0;
-      const original = { findOne: db.findOne, findMany: db.findMany, count: db.count };
-      const wrap = <F extends (...args: never[]) => unknown>(f: F) =>
-        ((...args: Parameters<F>) => {
-          calls++;
-          return f(...args);
-        }) as F;
-      Object.assign(db, { findOne: wrap(db.findOne), findMany: wrap(db.findMany), count: wrap(db.count) });
-      try {
-        await fn();
-      } finally {
-        Object.assign(db, original);
-      }
-      return calls;
-    };
-    const measure = () =>
-      Promise.all([
-        countCalls(() => owner.client.get("/organization/list")),
-        countCalls(() =>
-          owner.client.get("/organization/get-full-organization", { query: { organizationId: org.id } }),
-        ),
-      ]);
+    // One after the other: two counters wrapped at once would each count both requests.
+    const measure = async () => [
+      await countReads(db, () => owner.client.get("/organization/list")),
+      await countReads(db, () =>
+        owner.client.get("/organization/get-full-organization", { query: { organizationId: org.id } }),
+      ),
+    ];
     const before = await measure();
     for (let i = 0; i < 5; i++) {
       const u = await newUser(auth);

@@ -1,5 +1,5 @@
 // Shared by the *.test.ts files of this package: an auth with the plugin, and users in their roles.
-import type { AuthOptions } from "@gatehouse/core";
+import type { AuthOptions, Db } from "@gatehouse/core";
 import { makeTestAuth, signUpUser } from "@gatehouse/core/testing";
 import type { TestClient } from "@gatehouse/core/testing";
 import type { InvitationEmailData, OrganizationOptions } from "./organization-options.js";
@@ -90,4 +90,22 @@ export function addMemberOnServer(
 ): Promise<Record<string, unknown>> {
   const api = auth.api as unknown as { addMember(input: { body: typeof body }): Promise<Record<string, unknown>> };
   return api.addMember({ body });
+}
+
+/** How many reads `fn` makes through `db`. */
+export async function countReads(db: Db, fn: () => Promise<unknown>): Promise<number> {
+  let calls = 0;
+  const original = { findOne: db.findOne, findMany: db.findMany, count: db.count };
+  const wrap = <F extends (...args: never[]) => unknown>(f: F) =>
+    ((...args: Parameters<F>) => {
+      calls++;
+      return f(...args);
+    }) as F;
+  Object.assign(db, { findOne: wrap(db.findOne), findMany: wrap(db.findMany), count: wrap(db.count) });
+  try {
+    await fn();
+  } finally {
+    Object.assign(db, original);
+  }
+  return calls;
 }

@@ -2,16 +2,10 @@ import { UniqueConstraintError, createCoreSchema } from "@gatehouse/core";
 import type { Schema } from "@gatehouse/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { kyselyAdapter } from "../kysely-adapter.js";
-import { openMysql, openPostgres, openSqlite } from "../test-databases.js";
+import { testDatabases } from "../test-databases.js";
 import type { TestDatabase } from "../test-databases.js";
 
-const openers: [string, () => Promise<TestDatabase | { skip: string }>][] = [
-  ["SQLite", async () => openSqlite()],
-  ["PostgreSQL", openPostgres],
-  ["MySQL", openMysql],
-];
-
-for (const [name, open] of openers) {
+for (const [name, open] of testDatabases) {
   describe(`${name} migrations`, () => {
     let opened: TestDatabase | { skip: string } | undefined;
     const cleanups: (() => Promise<void>)[] = [];

@@ -1,24 +1,5 @@
-import type { Db } from "@gatehouse/core";
 import { describe, expect, it } from "vitest";
-import { addMemberOnServer, createOrg, makeOrgAuth, newUser } from "../test-helpers.js";
-
-/** How many reads `fn` makes through `db`. */
-async function countReads(db: Db, fn: () => Promise<unknown>): Promise<number> {
-  let calls = 0;
-  const original = { findOne: db.findOne, findMany: db.findMany, count: db.count };
-  const wrap = <F extends (...args: never[]) => unknown>(f: F) =>
-    ((...args: Parameters<F>) => {
-      calls++;
-      return f(...args);
-    }) as F;
-  Object.assign(db, { findOne: wrap(db.findOne), findMany: wrap(db.findMany), count: wrap(db.count) });
-  try {
-    await fn();
-  } finally {
-    Object.assign(db, original);
-  }
-  return calls;
-}
+import { addMemberOnServer, countReads, createOrg, makeOrgAuth, newUser } from "../test-helpers.js";
 
 describe("get-full-organization", () => {
   it("caps members at the membership limit, whatever membersLimit asks for (SPEC.md §9)", async () => {
