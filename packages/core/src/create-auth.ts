@@ -135,7 +135,10 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
           params: call.params ?? {},
           clientIp: null,
         });
-        if (call.asResponse) return toFetchResponse(toAuthResponse(result, ctx.responseHeaders, ctx.cookies));
+        if (call.asResponse)
+          return toFetchResponse(toAuthResponse(result, ctx.responseHeaders, ctx.cookies), (m) =>
+            options.logger.warn(m),
+          );
         return result;
       } catch (error) {
         if (call.asResponse) return toFetchResponse(errorResponse(error, context));
@@ -146,11 +149,13 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
 
   return {
     async handler(request, info) {
-      const url = new URL(request.url);
-      const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || "/" : null;
-      if (path === null) return toFetchResponse(errorResponse(new AuthError(CORE_ERRORS.NOT_FOUND), context));
-      return toFetchResponse(
-        await handle({
+      const warn = (message: string) => options.logger.warn(message);
+      // Like the node handler, this never rejects: a framework may not catch, and a crash is a DoS.
+      try {
+        const url = new URL(request.url);
+        const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || "/" : null;
+        if (path === null) return toFetchResponse(errorResponse(new AuthError(CORE_ERRORS.NOT_FOUND), context), warn);
+        const response = await handle({
           method: request.method,
           path,
           query: url.searchParams,
@@ -158,8 +163,11 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
           socketAddress: info?.clientAddress,
           readBody: (limit) => readFetchBody(request, limit),
           raw: request,
-        }),
-      );
+        });
+        return toFetchResponse(response, warn);
+      } catch (error) {
+        return toFetchResponse(errorResponse(error, context), warn);
+      }
     },
     api: api as Auth<O>["api"],
     options,

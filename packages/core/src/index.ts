@@ -1,7 +1,7 @@
 /** @gatehouse/core — authentication for TypeScript servers. */
 export { createAuth } from "./create-auth.js";
 export type { Auth, ApiCall, ApiInput, AuthEndpoints } from "./create-auth.js";
-export type { AuthOptions, AdditionalField, Logger } from "./options/auth-options.js";
+export type { AuthOptions, AdditionalField, CorsOptions, Logger } from "./options/auth-options.js";
 export type { ResolvedOptions } from "./options/resolve-options.js";
 
 export { defineEndpoint, methodsOf } from "./api/define-endpoint.js";
@@ -16,6 +16,12 @@ export type {
   SessionRequirement,
 } from "./api/define-endpoint.js";
 export { EndpointResponse, htmlResponse, redirectTo } from "./api/endpoint-response.js";
+export type { HtmlOptions, RedirectOptions } from "./api/endpoint-response.js";
+export { resolveRedirectUrl } from "./security/resolve-redirect-url.js";
+export type { RedirectTrust } from "./security/resolve-redirect-url.js";
+export { contentSecurityPolicy, cspHash, htmlSecurityHeaders } from "./security/content-security-policy.js";
+export type { CspDirectives } from "./security/content-security-policy.js";
+export { toHeaderValue } from "./security/header-value.js";
 export { modelRef, referencedModel } from "./api/model-ref.js";
 export {
   dateTimeResponse,
@@ -30,6 +36,7 @@ export {
 export { REDIRECT_URL_FIELDS } from "./api/check-callback-urls.js";
 export type { AuthRequest, AuthResponse, HeaderReader } from "./api/auth-request.js";
 export { definePlugin } from "./plugins/plugin-types.js";
+export { SENSITIVE_ACTION_TAG } from "./plugins/sensitive-action-tag.js";
 export type { AuthenticateScheme, HookContext, HookRule, Plugin } from "./plugins/plugin-types.js";
 export type { AuthContext } from "./context/auth-context.js";
 
@@ -54,7 +61,18 @@ export type {
 export { AdapterError, UniqueConstraintError } from "./adapter/adapter-errors.js";
 export { memoryAdapter } from "./adapter/memory-adapter.js";
 export type { Db } from "./db/create-db.js";
-export { createCoreSchema } from "./schema/core-schema.js";
+export { createCoreSchema, userFields } from "./schema/core-schema.js";
+export { isStorableJson, jsonDepth, jsonObjectInput, stringInput } from "./schema/field-input.js";
+export {
+  DEFAULT_STRING_MAX_LENGTH,
+  JSON_MAX_LENGTH,
+  LONG_STRING_MAX_LENGTH,
+  MAX_INPUT_DEPTH,
+  countCharacters,
+  fitsCharacters,
+  isStorableDate,
+  maxLengthOf,
+} from "./schema/field-limits.js";
 export type { FieldDef, FieldType, ModelDef, Row, Schema } from "./schema/schema-types.js";
 export type {
   Account,
@@ -66,9 +84,19 @@ export type {
 } from "./schema/model-types.js";
 
 export { setSessionCookie, clearSessionCookies } from "./session/session-cookies.js";
+export { voidResetTokens } from "./tokens/void-reset-tokens.js";
 export type { UserValidationSource, UserValidator } from "./session/create-user-validation.js";
 export { updateCurrentSession } from "./session/update-current-session.js";
+export { finishPasswordSignIn } from "./session/finish-password-sign-in.js";
+export { SignInDiverted, isSignInDiverted } from "./session/intercept-sign-in.js";
+export type { SignInInterceptor } from "./session/intercept-sign-in.js";
+export type { PasswordSignInResult } from "./session/finish-password-sign-in.js";
+export type { PluginUserInput } from "./user/plugin-user-input.js";
+export { refreshSessionUser } from "./session/refresh-session-user.js";
 export { normalizeEmail } from "./user/normalize-email.js";
+export { claimUnverifiedEmail } from "./user/claim-unverified-email.js";
+export { authUrl } from "./utils/auth-url.js";
+export { sendInBackground } from "./email/send-in-background.js";
 export * from "./crypto/index.js";
 export type { RateLimitRule, SecondaryStorage } from "./rate-limit/index.js";
 export * from "./access/index.js";

@@ -1,11 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthRequest, AuthResponse, HeaderReader } from "./api/auth-request.js";
+import { errorResponse } from "./api/handle-request.js";
+import { toWritableResponse } from "./api/to-writable-response.js";
 import type { Auth } from "./create-auth.js";
 import { AuthError } from "./errors/auth-error.js";
 import { CORE_ERRORS } from "./errors/core-errors.js";
+import { readNodeBody } from "./read-node-body.js";
 
 /** A node:http / Connect / Express handler; `next` is called for paths outside the auth base path. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+type HandlerAuth = Pick<Auth, "$handle" | "options">;
 
 // RFC 9110 host = uri-host [ ":" port ]; anything else is a malformed request, not a routing input.
 const VALID_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -15,46 +20,81 @@ const LARGE_BODY = 4096;
 
 /**
  * Serves the auth routes from node:http without building WHATWG Request/Response objects, which
- * would cost more than the whole get-session path. Nothing a client sends can throw out of here.
+ * would cost more than the whole get-session path. Nothing a client sends — and nothing an endpoint
+ * answers — can throw out of here or leave a rejected promise behind: a failure before anything was
+ * sent answers 500, after that only that one socket is destroyed. The process keeps serving.
  */
-export function toNodeHandler(auth: Pick<Auth, "$handle" | "options">): NodeHandler {
-  const basePath = auth.options.basePath;
-  const maxBodySize = auth.options.advanced.maxBodySize;
+export function toNodeHandler(auth: HandlerAuth): NodeHandler {
   return (req, res, next) => {
-    let path: string;
-    let search: string;
     try {
-      const host = req.headers.host;
-      if (host !== undefined && !VALID_HOST.test(host))
-        throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid Host header" });
-      const raw = req.url ?? "/";
-      const target = raw.startsWith("/") ? raw : URL.canParse(raw) ? new URL(raw).pathname + new URL(raw).search : null;
-      if (target === null) throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid request target" });
-      const q = target.indexOf("?");
-      path = q < 0 ? target : target.slice(0, q);
-      search = q < 0 ? "" : target.slice(q + 1);
+      serve(auth, req, res, next);
     } catch (error) {
-      writeError(res, error, auth);
-      return;
+      fail(res, error, auth);
     }
-    if (!path.startsWith(basePath) || (path.length > basePath.length && path[basePath.length] !== "/")) {
-      if (next) next();
-      else writeError(res, new AuthError(CORE_ERRORS.NOT_FOUND), auth);
-      return;
-    }
-    const request: AuthRequest = {
-      method: req.method ?? "GET",
-      path: path.slice(basePath.length) || "/",
-      query: new URLSearchParams(search),
-      headers: nodeHeaders(req),
-      socketAddress: req.socket?.remoteAddress,
-      readBody: (limit) => readNodeBody(req, Math.min(limit, maxBodySize)),
-    };
-    auth.$handle(request).then(
-      (response) => writeResponse(res, response),
-      (error: unknown) => writeError(res, error, auth),
-    );
   };
+}
+
+function serve(auth: HandlerAuth, req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void {
+  const { basePath } = auth.options;
+  let path: string;
+  let search: string;
+  try {
+    const host = req.headers.host;
+    if (host !== undefined && !VALID_HOST.test(host))
+      throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid Host header" });
+    // Express strips the mount path from req.url (`app.use("/api/auth", handler)`) and keeps the
+    // whole target in req.originalUrl: the base path is matched against that first.
+    const original = (req as { originalUrl?: unknown }).originalUrl;
+    let target = typeof original === "string" && original !== req.url ? requestTarget(original) : null;
+    if (target === null || !isBelow(target, basePath)) target = requestTarget(req.url ?? "/");
+    if (target === null) throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid request target" });
+    const q = target.indexOf("?");
+    path = q < 0 ? target : target.slice(0, q);
+    search = q < 0 ? "" : target.slice(q + 1);
+  } catch (error) {
+    send(res, errorResponse(error, auth), auth);
+    return;
+  }
+  if (!isBelow(path, basePath)) {
+    // Not ours: the app's router (or the 404 below) owns this request and its stream errors.
+    if (next) next();
+    else send(res, errorResponse(new AuthError(CORE_ERRORS.NOT_FOUND), auth), auth);
+    return;
+  }
+  // From here the request is ours. A stream error without a listener is an uncaught 'error' event:
+  // a client resetting the connection mid-request must not take the process with it.
+  req.on("error", ignore);
+  res.on("error", ignore);
+  const maxBodySize = auth.options.advanced.maxBodySize;
+  const request: AuthRequest = {
+    method: req.method ?? "GET",
+    path: path.slice(basePath.length) || "/",
+    query: new URLSearchParams(search),
+    headers: nodeHeaders(req),
+    socketAddress: req.socket?.remoteAddress,
+    readBody: (limit) => readNodeBody(req, Math.min(limit, maxBodySize)),
+  };
+  auth
+    .$handle(request)
+    .then((response) => send(res, response, auth))
+    .catch((error: unknown) => fail(res, error, auth));
+}
+
+function ignore(): void {}
+
+/** The origin-form of a request target (path and query), or null when it is neither origin- nor absolute-form. */
+function requestTarget(raw: string): string | null {
+  if (raw.startsWith("/")) return raw;
+  if (!URL.canParse(raw)) return null;
+  const url = new URL(raw);
+  return url.pathname + url.search;
+}
+
+/** Whether `target` (a path, possibly with a query) is `basePath` or below it. */
+function isBelow(target: string, basePath: string): boolean {
+  if (!target.startsWith(basePath)) return false;
+  const next = target[basePath.length];
+  return next === undefined || next === "/" || next === "?";
 }
 
 function nodeHeaders(req: IncomingMessage): HeaderReader {
@@ -68,36 +108,20 @@ function nodeHeaders(req: IncomingMessage): HeaderReader {
   };
 }
 
-function readNodeBody(req: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"] ?? Number.NaN);
-    if (declared > limit) {
-      req.resume();
-      reject(new AuthError(CORE_ERRORS.PAYLOAD_TOO_LARGE));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off("data", onData);
-        req.resume();
-        reject(new AuthError(CORE_ERRORS.PAYLOAD_TOO_LARGE));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on("data", onData);
-    req.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.once("error", (error) =>
-      reject(new AuthError(CORE_ERRORS.BAD_REQUEST, { message: `Request body could not be read: ${error.message}` })),
+/** Writes `response`; a failure to write is handled by fail, never thrown. */
+function send(res: ServerResponse, response: AuthResponse, auth: HandlerAuth): void {
+  try {
+    writeResponse(
+      res,
+      toWritableResponse(response, (message) => auth.options.logger.warn(message)),
     );
-  });
+  } catch (error) {
+    fail(res, error, auth);
+  }
 }
 
 function writeResponse(res: ServerResponse, response: AuthResponse): void {
-  if (res.headersSent || res.destroyed) return;
+  if (res.headersSent || res.destroyed || res.writableEnded) return;
   const headers: Record<string, string | string[]> = response.headers;
   if (response.cookies.length > 0) headers["set-cookie"] = response.cookies;
   const body = response.body;
@@ -115,15 +139,33 @@ function writeResponse(res: ServerResponse, response: AuthResponse): void {
   res.end(payload);
 }
 
-function writeError(res: ServerResponse, error: unknown, auth: Pick<Auth, "options">): void {
-  const status = error instanceof AuthError ? error.status : 500;
-  const body =
-    error instanceof AuthError ? error.toJSON() : { code: "INTERNAL_SERVER_ERROR", message: "Internal server error" };
-  if (!(error instanceof AuthError)) auth.options.logger.error("Gatehouse: unhandled error", error);
-  writeResponse(res, {
-    status,
-    headers: { "content-type": "application/json" },
-    cookies: [],
-    body: JSON.stringify(body),
-  });
+/**
+ * The last line of defence: logs the failure, answers a bare 500 if the status line has not gone out,
+ * otherwise destroys this one response's socket so the client sees a broken response, not a wrong one.
+ */
+function fail(res: ServerResponse, error: unknown, auth: HandlerAuth): void {
+  try {
+    auth.options.logger.error("Gatehouse: failed to answer a request", error);
+  } catch {
+    // A throwing logger must not undo the rest.
+  }
+  try {
+    if (!res.headersSent && !res.destroyed && !res.writableEnded) {
+      const body = JSON.stringify(new AuthError(CORE_ERRORS.INTERNAL_SERVER_ERROR).toJSON());
+      res.writeHead(500, {
+        "content-type": "application/json",
+        "cache-control": "no-store",
+        "content-length": String(Buffer.byteLength(body)),
+      });
+      res.end(body);
+      return;
+    }
+  } catch {
+    // Fall through: the response is unusable.
+  }
+  try {
+    res.destroy();
+  } catch {
+    // Already gone.
+  }
 }

@@ -16,15 +16,37 @@ function likePattern(value: unknown, operator: "contains" | "starts_with" | "end
   return operator === "starts_with" ? `${escaped}%` : `%${escaped}`;
 }
 
+/**
+ * MySQL/MariaDB tables created before NO PAD collations (or with a server lacking one) compare with PAD
+ * SPACE: `'abc ' = 'abc'` is true, so `organizationId=<id>%20` would find the organization. An equality on
+ * a string that ends in a space therefore also compares lengths, which makes it exact. Other values
+ * compile as before (and keep their cached statements).
+ */
+function needsPadGuard(value: unknown, type: string | undefined, dialect: SqlDialect): value is string {
+  return dialect === "mysql" && type === "string" && typeof value === "string" && value.endsWith(" ");
+}
+
+function padGuardedEq(col: Expression<unknown>, v: unknown): Expression<SqlBool> {
+  return sql<SqlBool>`(${col} = ${v} and char_length(${col}) = char_length(${v}))`;
+}
+
 function condition(c: WhereCondition, info: ModelInfo, models: ModelMap, dialect: SqlDialect): Expression<SqlBool> {
   const type = models.field(info, c.field);
   const col = sql.ref(`${info.table}.${c.field}`);
   const op = c.operator ?? "eq";
   const enc = (v: unknown) => encodeValue(v, type, dialect);
+  const guarded = (v: unknown) => needsPadGuard(v, type, dialect);
+  if ((op === "in" || op === "not_in") && Array.isArray(c.value) && c.value.some(guarded)) {
+    const eqs = c.value.map((v) => (guarded(v) ? padGuardedEq(col, enc(v)) : sql<SqlBool>`${col} = ${enc(v)}`));
+    const any = sql<SqlBool>`(${sql.join(eqs, sql` or `)})`;
+    return op === "in" ? any : sql<SqlBool>`(${col} is not null and not ${any})`;
+  }
   switch (op) {
     case "eq":
+      if (guarded(c.value)) return padGuardedEq(col, enc(c.value));
       return c.value === null ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} = ${enc(c.value)}`;
     case "ne":
+      if (guarded(c.value)) return sql<SqlBool>`not ${padGuardedEq(col, enc(c.value))}`;
       return c.value === null ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${col} <> ${enc(c.value)}`;
     case "lt":
       return sql<SqlBool>`${col} < ${enc(c.value)}`;
@@ -91,9 +113,21 @@ export function whereShape(
       const type = models.field(info, w.field);
       const op = w.operator ?? "eq";
       if ((op === "eq" || op === "ne") && w.value === null) return `${w.field}:${op}:null`;
+      // Mirrors condition(): a pad-guarded value is bound twice and changes the SQL text.
+      if ((op === "eq" || op === "ne") && needsPadGuard(w.value, type, dialect)) {
+        const v = encodeValue(w.value, type, dialect);
+        params.push(v, v);
+        return `${w.field}:${op}:pad`;
+      }
       if (op === "in" || op === "not_in") {
         if (!Array.isArray(w.value)) throw new AdapterError(`"${op}" on ${w.field} needs an array`);
-        for (const v of w.value) params.push(encodeValue(v, type, dialect));
+        const pads = w.value.map((v) => needsPadGuard(v, type, dialect));
+        for (const [i, v] of w.value.entries()) {
+          const encoded = encodeValue(v, type, dialect);
+          params.push(encoded);
+          if (pads[i]) params.push(encoded);
+        }
+        if (pads.some(Boolean)) return `${w.field}:${op}:pad:${pads.map((p) => (p ? 1 : 0)).join("")}`;
         return `${w.field}:${op}:${w.value.length}`;
       }
       if (op === "contains" || op === "starts_with" || op === "ends_with") params.push(likePattern(w.value, op));

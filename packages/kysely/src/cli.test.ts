@@ -1,14 +1,30 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main, runCli } from "./cli.js";
+import { findConfig } from "./find-config.js";
+import { importDriver } from "./import-driver.js";
 
-async function run(args: string[]) {
+const require = createRequire(import.meta.url);
+
+const emptyDir = mkdtempSync(join(tmpdir(), "gh-cli-empty-"));
+
+async function run(args: string[], cwd = emptyDir) {
   const lines: string[] = [];
-  const code = await main(args, (l) => lines.push(l));
-  return { code, text: lines.join("\n") };
+  const warnings: string[] = [];
+  const code = await main(
+    args,
+    (l) => lines.push(l),
+    (l) => warnings.push(l),
+    cwd,
+  );
+  return { code, text: lines.join("\n"), warnings: warnings.join("\n") };
 }
 
 describe("gatehouse CLI", () => {
@@ -96,5 +112,169 @@ describe("gatehouse CLI", () => {
         () => {},
       ),
     ).toBe(1);
+  });
+});
+
+describe("gatehouse CLI: finding the config and the database", () => {
+  const here = dirname(fileURLToPath(import.meta.url));
+
+  /** A directory with an auth module whose schema adds a column the core schema lacks. */
+  function appDir(file: string, dbFile: string): string {
+    const dir = mkdtempSync(join(tmpdir(), "gh-cli-app-"));
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(
+      join(dir, file),
+      `import Database from ${JSON.stringify(require.resolve("better-sqlite3"))};
+       import { kyselyAdapter } from ${JSON.stringify(join(here, "index.ts"))};
+       export default {
+         database: kyselyAdapter({ database: new Database(${JSON.stringify(dbFile)}) }),
+         user: { additionalFields: { nickname: { type: "string", required: false } } },
+       };`,
+    );
+    return dir;
+  }
+
+  const columns = (file: string) =>
+    (new Database(file).prepare(`select name from pragma_table_info('user')`).all() as { name: string }[]).map(
+      (c) => c.name,
+    );
+
+  it("`migrate` with no flags finds auth.mjs and migrates the app's own database with its extra fields", async () => {
+    const dbFile = join(mkdtempSync(join(tmpdir(), "gh-cli-db-")), "app.db");
+    const dir = appDir("auth.mjs", dbFile);
+    const first = await run(["migrate"], dir);
+    expect(first.code).toBe(0);
+    expect(first.warnings).toContain("using auth.mjs");
+    expect(first.text).toMatch(/applied \d+ statement/);
+    expect(columns(dbFile)).toContain("nickname");
+    expect((await run(["migrate"], dir)).text).toContain("up to date");
+  });
+
+  it("finds src/auth.mjs and gatehouse.config.mjs too, and takes --url with the discovered schema", async () => {
+    const dbFile = join(mkdtempSync(join(tmpdir(), "gh-cli-db-")), "app.db");
+    const other = join(mkdtempSync(join(tmpdir(), "gh-cli-db-")), "other.db");
+    const dir = appDir("src/auth.mjs", dbFile);
+    const r = await run(["migrate", "--url", `sqlite:${other}`], dir);
+    expect(r.warnings).toContain("using src/auth.mjs");
+    expect(columns(other)).toContain("nickname");
+    expect(findConfig(appDir("gatehouse.config.mjs", dbFile))).toBe("gatehouse.config.mjs");
+  });
+
+  it("says so when no config is found: core schema only, with a warning naming --config", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "gh-cli-")), "core.db");
+    const r = await run(["migrate", "--url", file]);
+    expect(r.code).toBe(0);
+    expect(r.warnings).toMatch(/no config found \(gatehouse\.config\.mjs.*core schema only.*--config/);
+    expect(columns(file)).not.toContain("nickname");
+    await expect(run(["migrate"])).rejects.toThrow(/migrate needs --url/);
+  });
+
+  it("refuses a URL whose scheme it does not know, instead of creating a SQLite file of that name", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gh-cli-scheme-"));
+    for (const url of ["postgres:app", "postgres:/app", "mongodb://u:pw@host/db", "redis://localhost"]) {
+      const error = await run(["migrate", "--url", url], dir).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(/unrecognised database URL "[a-z]+:…"/);
+      expect((error as Error).message).not.toContain("pw");
+    }
+    expect(readdirSync(dir)).toEqual([]);
+    // The URL error is the only thing said: no config notice before it.
+    const errors: string[] = [];
+    expect(
+      await runCli(
+        ["migrate", "--url", "postgres:app"],
+        () => {},
+        (l) => errors.push(l),
+      ),
+    ).toBe(1);
+    expect(errors).toHaveLength(1);
+  });
+
+  it("times out on a PostgreSQL or MySQL server that accepts the connection and never answers", async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      for (const scheme of ["postgres", "mysql"]) {
+        const started = Date.now();
+        const error = await run([
+          "migrate",
+          "--url",
+          `${scheme}://app:hunter2@127.0.0.1:${port}/db`,
+          "--connect-timeout",
+          "1",
+        ]).catch((e: Error) => e);
+        expect(error).toBeInstanceOf(Error);
+        expect((error as Error).message).toMatch(
+          new RegExp(`^cannot reach ${scheme}://app:\\*\\*\\*@127\\.0\\.0\\.1:${port}/db`),
+        );
+        expect((error as Error).message).not.toContain("hunter2");
+        expect(Date.now() - started).toBeLessThan(5000);
+      }
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  });
+
+  it("names the driver package to install when it is missing", async () => {
+    await expect(importDriver("gatehouse-no-such-driver", "PostgreSQL")).rejects.toThrow(
+      'PostgreSQL needs the "gatehouse-no-such-driver" package: npm install gatehouse-no-such-driver',
+    );
+    expect(typeof (await importDriver<{ Pool: unknown }>("pg", "PostgreSQL")).Pool).toBe("function");
+  });
+});
+
+describe("gatehouse CLI as a process (built from source with esbuild)", () => {
+  // The real binary under plain Node: what `npx gatehouse` runs, with no TypeScript loader.
+  const here = dirname(fileURLToPath(import.meta.url));
+  let cli: string;
+  beforeAll(async () => {
+    const tsup = createRequire(import.meta.url).resolve("tsup");
+    // esbuild comes with tsup (the repo's build tool); only its build call is needed here.
+    const esbuild = createRequire(tsup)("esbuild") as { build(options: Record<string, unknown>): Promise<unknown> };
+    const outDir = mkdtempSync(join(here, "..", ".cli-test-"));
+    cli = join(outDir, "cli.mjs");
+    await esbuild.build({
+      entryPoints: [join(here, "cli.ts")],
+      outfile: cli,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      conditions: ["source"],
+      external: ["pg", "mysql2", "better-sqlite3", "kysely"],
+      logLevel: "silent",
+    });
+  });
+  afterAll(() => rmSync(dirname(cli), { recursive: true, force: true }));
+
+  const exec = (args: string[], cwd: string) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [cli, ...args], { cwd, timeout: 15000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it("explains what a TypeScript config needs instead of failing on the extension", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gh-cli-ts-"));
+    writeFileSync(join(dir, "auth.ts"), "export default { database: null as unknown };\n");
+    const r = await exec(["migrate", "--url", join(dir, "x.db")], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("auth.ts is TypeScript");
+    expect(r.stderr).toMatch(/experimental-strip-types/);
+    expect(r.stderr).toMatch(/tsx/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("answers an unknown flag and a missing --url with one line and exit code 1, no stack trace", async () => {
+    const flag = await exec(["migrate", "--bogus"], emptyDir);
+    expect(flag.code).toBe(1);
+    expect(flag.stderr.trim().split("\n")).toHaveLength(1);
+    expect(flag.stderr).toMatch(/^gatehouse: Unknown option '--bogus'/);
+    const noUrl = await exec(["migrate"], emptyDir);
+    expect(noUrl.code).toBe(1);
+    expect(noUrl.stderr).toContain("gatehouse: migrate needs --url");
+    expect(noUrl.stderr).not.toMatch(/\n\s+at /);
   });
 });

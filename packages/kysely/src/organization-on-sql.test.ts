@@ -22,7 +22,8 @@ for (const [name, open] of testDatabases) {
         secret: "test-secret-0123456789abcdef0123456789",
         baseURL: "http://localhost:3000",
         logger: { error: () => {}, warn: () => {} },
-        plugins: [organization({ teams: { enabled: true }, ...options })],
+        // The race tests accept invitations as freshly signed-up (unverified) users.
+        plugins: [organization({ teams: { enabled: true }, requireEmailVerificationOnInvitation: false, ...options })],
       });
 
     const { database, test } = useTestDatabase(`organization races on ${name}`, open, () =>

@@ -71,6 +71,12 @@ export interface EndpointConfig<
    * the POST into a GET carrying the state.
    */
   skipOriginCheck?: boolean;
+  /**
+   * Also read `application/x-www-form-urlencoded` bodies. Every other endpoint takes JSON only, which a
+   * cross-site HTML form cannot send. Only for endpoints a third party's page must POST a form to (the
+   * OAuth form_post callback).
+   */
+  acceptsForm?: boolean;
   openapi?: OpenApiMeta;
 }
 

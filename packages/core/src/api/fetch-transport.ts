@@ -1,12 +1,14 @@
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import type { AuthResponse } from "./auth-request.js";
+import { toWritableResponse } from "./to-writable-response.js";
 
-/** Writes an AuthResponse as a Fetch `Response`. */
-export function toFetchResponse(res: AuthResponse): Response {
-  const headers = new Headers(res.headers);
-  for (const cookie of res.cookies) headers.append("set-cookie", cookie);
-  return new Response(res.body, { status: res.status, headers });
+/** Writes an AuthResponse as a Fetch `Response`; its headers are valid by construction (toWritableResponse). */
+export function toFetchResponse(res: AuthResponse, warn?: (message: string) => void): Response {
+  const safe = toWritableResponse(res, warn);
+  const headers = new Headers(safe.headers);
+  for (const cookie of safe.cookies) headers.append("set-cookie", cookie);
+  return new Response(safe.body, { status: safe.status, headers });
 }
 
 /** Reads a Fetch request body, refusing more than `limit` bytes without buffering past it. */
@@ -18,7 +20,11 @@ export async function readFetchBody(request: Request, limit: number): Promise<st
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A client that goes away mid-body is a bad request, not a server fault.
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: `Request body could not be read: ${reason}` });
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

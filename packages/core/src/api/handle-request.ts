@@ -4,6 +4,8 @@ import { CORE_ERRORS } from "../errors/core-errors.js";
 import { getClientIp, normalizeIp } from "../utils/client-ip.js";
 import type { AuthRequest, AuthResponse } from "./auth-request.js";
 import type { Router } from "./create-router.js";
+import { checkOrigin } from "./check-origin.js";
+import { createCors } from "./create-cors.js";
 import { EndpointResponse } from "./endpoint-response.js";
 import { decodeBody, queryToObject } from "./parse-input.js";
 import { runEndpoint } from "./run-endpoint.js";
@@ -17,9 +19,17 @@ export function createRequestHandler(auth: AuthContext, router: Router, ready: (
   const { options } = auth;
   const rateLimitOn = options.rateLimit.enabled;
   let warnedNoAddress = false;
-  return async function handle(req: AuthRequest): Promise<AuthResponse> {
+  // null unless cors.enabled: then a request pays nothing for it.
+  const cors = createCors(options, (origin) => auth.isTrustedOrigin(origin));
+  const routes = (method: string, path: string) =>
+    router.match(method === "HEAD" ? "GET" : method, path).kind === "found";
+  const respond = async (req: AuthRequest): Promise<AuthResponse> => {
     try {
       await ready();
+      if (cors && req.method === "OPTIONS") {
+        const preflight = cors.preflight(req, (method) => routes(method, req.path));
+        if (preflight) return preflight;
+      }
       const method = req.method === "HEAD" ? "GET" : req.method;
       const match = router.match(method, req.path);
       if (match.kind === "none") throw new AuthError(CORE_ERRORS.NOT_FOUND);
@@ -45,11 +55,16 @@ export function createRequestHandler(auth: AuthContext, router: Router, ready: (
           });
         }
       }
-      if (!SAFE_METHODS.has(method) && !match.prepared.endpoint.config.skipOriginCheck) checkOrigin(req, auth);
+      const { config } = match.prepared.endpoint;
+      if (!SAFE_METHODS.has(method) && !config.skipOriginCheck) checkOrigin(req, auth);
       const body =
         method === "GET"
           ? undefined
-          : decodeBody(await req.readBody(options.advanced.maxBodySize), req.headers.get("content-type"));
+          : decodeBody(
+              await req.readBody(options.advanced.maxBodySize),
+              req.headers.get("content-type"),
+              config.acceptsForm,
+            );
       const { result, ctx } = await runEndpoint(auth, match.prepared, {
         request: req,
         headers: req.headers,
@@ -65,32 +80,39 @@ export function createRequestHandler(auth: AuthContext, router: Router, ready: (
       return errorResponse(error, auth);
     }
   };
-}
-
-/** A cookie-carrying write must come from a trusted origin (SPEC.md §5); browsers always send Origin on POST. */
-function checkOrigin(req: AuthRequest, auth: AuthContext): void {
-  if (auth.options.advanced.disableOriginCheck || !req.headers.get("cookie")) return;
-  let origin = req.headers.get("origin");
-  if (!origin || origin === "null") {
-    const referer = req.headers.get("referer");
-    origin = referer && URL.canParse(referer) ? new URL(referer).origin : null;
-  }
-  if (!origin) {
-    if (req.headers.get("sec-fetch-site") === "same-origin") return;
-    throw new AuthError(CORE_ERRORS.MISSING_ORIGIN);
-  }
-  if (!auth.isTrustedOrigin(origin)) throw new AuthError(CORE_ERRORS.INVALID_ORIGIN);
+  if (!cors) return respond;
+  return async function handle(req: AuthRequest): Promise<AuthResponse> {
+    const response = await respond(req);
+    cors.decorate(req, response);
+    return response;
+  };
 }
 
 /** Turns an endpoint's return value into a response. */
 export function toAuthResponse(result: unknown, headers: Record<string, string>, cookies: string[]): AuthResponse {
-  if (result instanceof EndpointResponse) {
-    const body =
-      result.body === null ? null : typeof result.body === "string" ? result.body : serializeJson(result.body);
-    const base = typeof result.body === "string" || result.body === null ? {} : JSON_HEADERS;
-    return { status: result.status, headers: { ...base, ...headers, ...result.headers }, cookies, body };
+  const response: AuthResponse =
+    result instanceof EndpointResponse
+      ? {
+          status: result.status,
+          headers: {
+            ...(typeof result.body === "string" || result.body === null ? {} : JSON_HEADERS),
+            ...headers,
+            ...result.headers,
+          },
+          cookies,
+          body:
+            result.body === null ? null : typeof result.body === "string" ? result.body : serializeJson(result.body),
+        }
+      : { status: 200, headers: { ...JSON_HEADERS, ...headers }, cookies, body: serializeJson(result ?? null) };
+  // A response that sets a cookie (a session above all) or sends the browser on (its Location can carry
+  // a reset token) is never stored by a cache, whatever the endpoint said, redirects included.
+  const names = Object.keys(response.headers).map((name) => name.toLowerCase());
+  if (cookies.length > 0 || names.includes("location")) {
+    for (const name of Object.keys(response.headers))
+      if (name.toLowerCase() === "cache-control") delete response.headers[name];
+    response.headers["cache-control"] = "no-store";
   }
-  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, cookies, body: serializeJson(result ?? null) };
+  return response;
 }
 
 /** AuthErrors keep their status; anything else is logged and answered 500 without internals. */
@@ -99,7 +121,7 @@ export function errorResponse(error: unknown, auth: Pick<AuthContext, "options">
     return {
       status: error.status,
       headers: { ...JSON_HEADERS, ...error.headers },
-      cookies: [],
+      cookies: error.cookies ? [...error.cookies] : [],
       body: JSON.stringify(error.toJSON()),
     };
   }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
+import { parseJsonBody } from "./parse-json-body.js";
 
 /** Validates `value` against an endpoint's zod schema; failures are 400 VALIDATION_ERROR with the issues. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query"): z.output<T> {
@@ -14,17 +15,23 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where
   });
 }
 
-/** Decodes a request body by content type: JSON, or form data (OAuth form_post callbacks). */
-export function decodeBody(text: string, contentType: string | null): unknown {
+/**
+ * Decodes a request body. JSON only (`application/json`, `application/*+json`): a cross-site HTML form
+ * can send neither, so no route is reachable by one. `application/x-www-form-urlencoded` is read only
+ * where the endpoint declares `acceptsForm` (the OAuth form_post callback). Anything else, a missing
+ * type included, is 415.
+ */
+export function decodeBody(text: string, contentType: string | null, acceptsForm = false): unknown {
   if (text.trim() === "") return undefined;
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
-  if (type === "" || type === "application/json" || type.endsWith("+json") || type === "text/plain") {
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new AuthError(CORE_ERRORS.INVALID_JSON);
-    }
+  if (type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"))) {
+    return parseJsonBody(text);
+  }
+  if (acceptsForm && type === "application/x-www-form-urlencoded") {
+    const form: Record<string, string> = {};
+    // Same rule as JSON bodies: prototype keys are never data.
+    for (const [k, v] of new URLSearchParams(text)) if (k !== "__proto__" && k !== "constructor") form[k] = v;
+    return form;
   }
   throw new AuthError(CORE_ERRORS.UNSUPPORTED_MEDIA_TYPE);
 }

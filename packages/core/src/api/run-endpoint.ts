@@ -6,9 +6,11 @@ import { CORE_ERRORS } from "../errors/core-errors.js";
 import type { HookRule } from "../plugins/plugin-types.js";
 import type { SessionWithUser } from "../schema/model-types.js";
 import { authenticateRequest } from "../session/authenticate-request.js";
+import { isSignInDiverted, withSignInInterception } from "../session/intercept-sign-in.js";
 import { clearSessionCookies } from "../session/session-cookies.js";
 import type { AuthRequest, HeaderReader } from "./auth-request.js";
 import { checkCallbackUrls } from "./check-callback-urls.js";
+import { checkInputStrings } from "./check-input-strings.js";
 import type { Endpoint, EndpointContext, SessionRequirement } from "./define-endpoint.js";
 import { parseInput } from "./parse-input.js";
 
@@ -39,12 +41,17 @@ export async function runEndpoint(
 ): Promise<{ result: unknown; ctx: AnyContext }> {
   const { endpoint } = prepared;
   const { config } = endpoint;
-  checkCallbackUrls(input.query, auth.isTrustedOrigin);
-  checkCallbackUrls(input.body, auth.isTrustedOrigin);
+  // First, for every endpoint: strings no column can store never reach a check, a query or a hook.
+  checkInputStrings(input.body, "body");
+  checkInputStrings(input.query, "query");
+  checkInputStrings(input.params, "query");
+  // Redirect targets are replaced by their canonical form: what was checked is what gets used.
+  const query = checkCallbackUrls(input.query, auth);
+  const body = checkCallbackUrls(input.body, auth);
   const cookieHeader = input.headers.get("cookie");
   const ctx: AnyContext = {
-    body: input.body,
-    query: input.query,
+    body,
+    query,
     params: input.params,
     headers: input.headers,
     request: input.request,
@@ -61,13 +68,25 @@ export async function runEndpoint(
     endpoint,
   };
 
+  // Session creation in a sign-in consults the plugins' interceptSignIn (two-factor challenges).
+  ctx.auth = withSignInInterception(auth, ctx);
+
   // Authentication before validation: anonymous callers learn nothing about an endpoint's input.
   if (config.session) await loadSession(ctx, config.session);
-  if (config.body) ctx.body = parseInput(config.body, input.body ?? {}, "body");
-  if (config.query) ctx.query = parseInput(config.query, input.query, "query");
+  if (config.body) ctx.body = parseInput(config.body, body ?? {}, "body");
+  if (config.query) ctx.query = parseInput(config.query, query, "query");
   if (config.use) for (const middleware of config.use) await middleware(ctx);
   for (const hook of prepared.before) if (!hook.matcher || hook.matcher(ctx)) await hook.run(ctx);
-  let result = await endpoint.handler(ctx as never);
+  let result: unknown;
+  try {
+    result = await endpoint.handler(ctx as never);
+  } catch (error) {
+    // A plugin (two-factor) turned the sign-in into its own answer: no session, and after hooks that
+    // look for one have nothing to do — the sign-in has not happened.
+    if (!isSignInDiverted(error)) throw error;
+    ctx.newSession = null;
+    return { result: error.result, ctx };
+  }
   for (const hook of prepared.after) {
     if (hook.matcher && !hook.matcher(ctx)) continue;
     const replaced = await hook.run(ctx, result);
@@ -84,7 +103,8 @@ async function loadSession(ctx: AnyContext, requirement: Exclude<SessionRequirem
   if (!found) {
     if (token) clearSessionCookies(ctx);
     if (requirement === "optional") return;
-    throw new AuthError(CORE_ERRORS.UNAUTHORIZED);
+    // The 401 still clears a dead session cookie, so the browser stops sending it.
+    throw new AuthError(CORE_ERRORS.UNAUTHORIZED, { cookies: ctx.cookies });
   }
   if (requirement === "fresh") {
     const age = ctx.auth.now() - found.session.createdAt.getTime();

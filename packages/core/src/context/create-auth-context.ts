@@ -15,7 +15,10 @@ import { createRepositories } from "../repositories/create-repositories.js";
 import type { Schema } from "../schema/schema-types.js";
 import { createOriginMatcher } from "../security/trusted-origins.js";
 import { createUserValidation } from "../session/create-user-validation.js";
+import { createSessionCache } from "../session/session-secondary-cache.js";
 import { createSessionService } from "../session/session-service.js";
+import { withSessionCacheInvalidation } from "../db/with-session-cache-invalidation.js";
+import { withMemoryFallback } from "../rate-limit/with-memory-fallback.js";
 import { createTokenStore } from "../tokens/token-store.js";
 import { genericOAuth } from "../oauth/providers/generic-oauth.js";
 import { resolveProviders } from "../oauth/resolve-providers.js";
@@ -38,7 +41,19 @@ export function createAuthContext(
   endpoints: Readonly<Record<string, Endpoint>> = {},
 ): AuthContext {
   const adapter = options.database({ schema });
-  const db = createDb(adapter, schema);
+  // With secondary storage, session lookups are cached there and every session/user write clears them.
+  const sessionCache = options.secondaryStorage
+    ? createSessionCache(
+        options.secondaryStorage,
+        schema,
+        options.advanced.now,
+        options.logger,
+        options.session.expiresIn,
+      )
+    : null;
+  const db = sessionCache
+    ? withSessionCacheInvalidation(createDb(adapter, schema), sessionCache)
+    : createDb(adapter, schema);
   const cookies = createCookieNames(options);
   const rl = options.rateLimit;
   const store = pickRateLimitStore(options, () => adapter);
@@ -52,13 +67,20 @@ export function createAuthContext(
     db,
     secret: options.secret,
     cookies,
-    sessions: createSessionService(options, schema, db, cookies, {
-      beforeCreate: plugins.flatMap((p) => (p.beforeSessionCreate ? [p.beforeSessionCreate] : [])),
-      validateUser,
-      canRefresh: plugins.flatMap((p) => (p.canRefreshSession ? [p.canRefreshSession] : [])),
-    }),
+    sessions: createSessionService(
+      options,
+      schema,
+      db,
+      cookies,
+      {
+        beforeCreate: plugins.flatMap((p) => (p.beforeSessionCreate ? [p.beforeSessionCreate] : [])),
+        validateUser,
+        canRefresh: plugins.flatMap((p) => (p.canRefreshSession ? [p.canRefreshSession] : [])),
+      },
+      sessionCache,
+    ),
     passwords: createPasswordService(options),
-    userInput: createUserInputValidator(options.user.additionalFields),
+    userInput: createUserInputValidator(options.user.additionalFields, plugins),
     rateLimiter: createRateLimiter({
       enabled: rl.enabled,
       window: rl.window,
@@ -88,7 +110,8 @@ function pickRateLimitStore(
     case "secondary-storage":
       if (!options.secondaryStorage)
         throw new Error("Gatehouse: rateLimit.storage is secondary-storage but no secondaryStorage is set");
-      return createSecondaryStorageRateLimitStore(options.secondaryStorage);
+      // An unreachable store must not answer 500 or hang: each instance counts on its own meanwhile.
+      return withMemoryFallback(createSecondaryStorageRateLimitStore(options.secondaryStorage), options.logger);
     default:
       return createMemoryRateLimitStore();
   }

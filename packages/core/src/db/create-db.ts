@@ -1,5 +1,6 @@
 import type { Adapter, UpdateArgs } from "../adapter/adapter-types.js";
 import { generateId } from "../crypto/index.js";
+import { storableCheck } from "../schema/assert-storable.js";
 import type { Row, Schema } from "../schema/schema-types.js";
 
 /** The adapter plus schema-aware writes: ids, defaults and `updatedAt` are filled in here, once. */
@@ -23,27 +24,32 @@ export function createDb(adapter: Adapter, schema: Schema): Db {
     );
     if (def.fields.updatedAt?.type === "date") touchesUpdatedAt.add(model);
   }
-  const withUpdatedAt = (args: UpdateArgs): UpdateArgs =>
-    touchesUpdatedAt.has(args.model) && !("updatedAt" in args.update)
+  const assertStorable = storableCheck(schema);
+  const withUpdatedAt = (args: UpdateArgs): UpdateArgs => {
+    assertStorable(args.model, args.update);
+    return touchesUpdatedAt.has(args.model) && !("updatedAt" in args.update)
       ? { ...args, update: { ...args.update, updatedAt: new Date() } }
       : args;
+  };
 
   return {
     adapter,
     schema,
-    create(args) {
+    // async: a refused value is a rejected promise, like any other failed write.
+    async create(args) {
       const data: Record<string, unknown> = { ...args.data };
       if (data.id === undefined) data.id = generateId();
       for (const [name, value] of defaultsByModel.get(args.model) ?? []) {
         if (data[name] === undefined) data[name] = typeof value === "function" ? value() : value;
       }
+      assertStorable(args.model, data);
       return adapter.create({ model: args.model, data: data as Record<string, unknown> & { id: string } });
     },
     findOne: (args) => adapter.findOne(args),
     findMany: (args) => adapter.findMany(args),
     count: (args) => adapter.count(args),
-    update: (args) => adapter.update(withUpdatedAt(args)),
-    updateMany: (args) => adapter.updateMany(withUpdatedAt(args)),
+    update: async (args) => adapter.update(withUpdatedAt(args)),
+    updateMany: async (args) => adapter.updateMany(withUpdatedAt(args)),
     delete: (args) => adapter.delete(args),
     deleteMany: (args) => adapter.deleteMany(args),
     transaction: (fn) => adapter.transaction((tx) => fn(createDb(tx, schema))),

@@ -14,7 +14,9 @@ export interface VerifyEmailPayload {
   confirmChangeTo?: string;
 }
 
-type Ctx = Pick<EndpointContext<unknown, unknown, SessionRequirement>, "auth" | "headers">;
+/** What the verification helpers need of an endpoint's context. */
+export type VerificationCtx = Pick<EndpointContext<unknown, unknown, SessionRequirement>, "auth" | "headers">;
+type Ctx = VerificationCtx;
 
 /**
  * Issues a verify-email token and mails its link to `to` (the user's address, or the new one of an
@@ -32,5 +34,20 @@ export async function sendVerificationEmail(
   const url = authUrl(ctx, "/verify-email", { token, callbackURL: options.callbackURL });
   const to = options.to ?? user.email;
   sendInBackground(ctx.auth, "verification email", () => send({ user: { ...user, email: to }, url, token }));
+  return true;
+}
+
+/**
+ * Writes a verification token that names no user and is mailed to no one: the same storage work as
+ * `sendVerificationEmail`, for answers that must not be told apart by their timing (an unknown
+ * address, a taken one). verify-email refuses it. Returns whether a sender is configured, as
+ * `sendVerificationEmail` does.
+ */
+export async function issueDecoyVerification(ctx: Ctx): Promise<boolean> {
+  const { options, tokens } = ctx.auth;
+  if (!options.emailVerification.sendVerificationEmail) return false;
+  const token = await tokens.issue("verify-email", { userId: null }, options.emailVerification.expiresIn);
+  // The link is built as for a real address, so an untrusted Host (no baseURL) is refused for both alike.
+  authUrl(ctx, "/verify-email", { token });
   return true;
 }

@@ -26,16 +26,24 @@ export class AuthError extends Error {
   readonly details?: Record<string, unknown>;
   /** Response headers to add (e.g. Retry-After). */
   readonly headers?: Record<string, string>;
+  /** Set-Cookie lines the refusal still sends (e.g. clearing a dead session cookie). */
+  readonly cookies?: readonly string[];
 
   constructor(
     def: CatalogueError,
-    options: { message?: string; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: {
+      message?: string;
+      details?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      cookies?: readonly string[];
+    } = {},
   ) {
     super(options.message ?? def.message);
     this.code = def.code;
     this.status = def.status;
     this.details = options.details;
     this.headers = options.headers;
+    this.cookies = options.cookies;
   }
 
   /** The JSON body sent to the client. */

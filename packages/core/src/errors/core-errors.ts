@@ -5,12 +5,19 @@ export const CORE_ERRORS = defineErrors({
   VALIDATION_ERROR: { status: 400, message: "Invalid body parameters" },
   INVALID_JSON: { status: 400, message: "Request body is not valid JSON" },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is too large" },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Request body must be JSON or form data" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Request body must be JSON (Content-Type: application/json)" },
+  JSON_TOO_DEEP: { status: 400, message: "Request body is nested too deeply" },
+  BODY_ALREADY_READ: {
+    status: 400,
+    message: "Request body was consumed before the auth handler and is not in req.body",
+  },
   NOT_FOUND: { status: 404, message: "Not found" },
   METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed" },
   BAD_REQUEST: { status: 400, message: "Bad request" },
   INTERNAL_SERVER_ERROR: { status: 500, message: "Internal server error" },
   TOO_MANY_REQUESTS: { status: 429, message: "Too many requests. Please try again later." },
+  // A session or user write could not clear the shared session cache, so it was not made (docs/redis.md).
+  SESSION_STORE_UNAVAILABLE: { status: 503, message: "Session store unavailable. Please try again later." },
   INVALID_ORIGIN: { status: 403, message: "Invalid origin" },
   MISSING_ORIGIN: { status: 403, message: "Missing or null Origin" },
   INVALID_CALLBACK_URL: { status: 403, message: "Invalid callbackURL" },
@@ -49,6 +56,11 @@ export const CORE_ERRORS = defineErrors({
   DELETE_USER_DISABLED: { status: 400, message: "Delete user is disabled" },
   CANNOT_UNLINK_LAST_ACCOUNT: { status: 400, message: "You can't unlink your last account" },
   ACCOUNT_NOT_FOUND: { status: 400, message: "Account not found" },
+  // Two providers may use the same account id for different people: guessing could show the wrong one.
+  AMBIGUOUS_ACCOUNT_ID: {
+    status: 400,
+    message: "Several of your accounts have this account id; use the id that list-accounts shows",
+  },
   PROVIDER_NOT_FOUND: { status: 404, message: "Provider not found" },
   ID_TOKEN_NOT_SUPPORTED: { status: 400, message: "id_token not supported" },
   // SPEC.md §8 wording; its own code (and 401) keeps it apart from reset-password's INVALID_TOKEN.

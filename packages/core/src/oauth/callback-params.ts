@@ -10,6 +10,8 @@ export interface CallbackParams {
   device_id?: string;
   /** Apple's one-time JSON with the user's name, sent only on the first authorization. */
   user?: string;
+  /** RFC 9207: the issuer that sent this authorization response. */
+  iss?: string;
 }
 
 // Generous for real providers (Apple's user JSON is a few hundred characters), small enough that a
@@ -21,6 +23,7 @@ const LIMITS: Record<keyof CallbackParams, number> = {
   error_description: 1024,
   device_id: 256,
   user: 4096,
+  iss: 2048,
 };
 
 /** The callback parameters in forwarding order. */

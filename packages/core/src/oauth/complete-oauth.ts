@@ -3,6 +3,7 @@ import type { EndpointContext, SessionRequirement } from "../api/define-endpoint
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import type { SessionWithUser, User } from "../schema/model-types.js";
 import { tokensToAccountFields } from "./account-tokens.js";
+import { fitProfileToUser } from "./fit-profile-to-user.js";
 import { OAuthError } from "./oauth-error.js";
 import type { OAuthProvider, OAuthTokens, ProviderProfile } from "./oauth-provider.js";
 import type { OAuthState } from "./oauth-flow.js";
@@ -117,10 +118,9 @@ async function signInOrUp(d: Decision): Promise<OAuthOutcome> {
       }
       user = await auth.transaction(async (tx) => {
         const created = await tx.users.create({
-          name: profile.name || email.split("@")[0],
+          ...fitProfileToUser(profile.name || email.split("@")[0]!, profile.image),
           email,
           emailVerified: profile.emailVerified,
-          image: profile.image ?? null,
         });
         await tx.accounts.create({
           userId: created.id,

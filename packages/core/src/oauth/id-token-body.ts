@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_DATE_MS } from "../schema/field-limits.js";
 
 /** `idToken` of sign-in/social and link-social (SPEC.md §7): an ID token a native SDK obtained. */
 export const idTokenBody = z.strictObject({
@@ -6,8 +7,8 @@ export const idTokenBody = z.strictObject({
   nonce: z.string().max(512).optional(),
   accessToken: z.string().max(16_384).optional(),
   refreshToken: z.string().max(16_384).optional(),
-  /** When the access token expires, in milliseconds since the epoch (bounded to what a Date can hold). */
-  expiresAt: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
+  /** When the access token expires, in milliseconds since the epoch (bounded to what every dialect's date column holds). */
+  expiresAt: z.number().int().min(0).max(MAX_DATE_MS).optional(),
 });
 
 /** The parsed `idToken` body field. */

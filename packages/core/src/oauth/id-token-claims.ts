@@ -2,9 +2,9 @@ import { type JWTPayload, decodeJwt } from "jose";
 import type { ProviderProfile } from "./oauth-provider.js";
 
 /**
- * The claims of an ID token received straight from the provider's token endpoint, or one that
- * `verifyIdToken` already checked. The token endpoint is reached over TLS, so the signature check may be
- * skipped there (OIDC Core §3.1.3.7 step 6) — but a token minted for another client is still refused.
+ * The claims of an ID token that was already verified: every ID token reaches a provider's getUserInfo
+ * only after exchangeCallbackCode, readIdTokenProfile or a refresh (applyProviderOptions) checked it
+ * in full. The audience check here is a second line of defence for custom code calling getUserInfo.
  * Null when the token is not a JWT or names another audience.
  */
 export function readIdTokenClaims(idToken: string | undefined, clientId: string | string[]): JWTPayload | null {

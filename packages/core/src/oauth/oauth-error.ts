@@ -11,6 +11,12 @@ export type OAuthErrorCode =
   | "no_code"
   | "oauth_provider_not_found"
   | "invalid_code"
+  /** The token endpoint refused Gatehouse's client credentials (`invalid_client`, `unauthorized_client`). */
+  | "invalid_client"
+  /** An ID token failed OIDC Core §3.1.3.7 (signature, iss, aud, azp, exp, iat or nonce). */
+  | "invalid_id_token"
+  /** RFC 9207: the authorization response names another issuer than the provider's. */
+  | "issuer_mismatch"
   | "unable_to_get_user_info"
   | "email_not_found"
   | "no_callback_url"
@@ -29,12 +35,19 @@ export class OAuthError extends Error {
    * (one `unable_to_link_account` covers both "linking not allowed" and "different emails").
    */
   readonly apiError?: ErrorDef & { code: string };
+  /** What a provider's token endpoint answered (RFC 6749 §5.2), for the operator's log; never secrets. */
+  readonly providerError?: { error: string; description?: string };
   constructor(
     readonly code: OAuthErrorCode,
     message?: string,
-    options?: { cause?: unknown; apiError?: ErrorDef & { code: string } },
+    options?: {
+      cause?: unknown;
+      apiError?: ErrorDef & { code: string };
+      providerError?: { error: string; description?: string };
+    },
   ) {
     super(message ?? code, options);
     this.apiError = options?.apiError;
+    this.providerError = options?.providerError;
   }
 }

@@ -1,6 +1,6 @@
 import type { EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
 import { safeDecode } from "../cookies/parse-cookies.js";
-import { signCookieValue, unsignCookieValue } from "../crypto/index.js";
+import { generateRandomString, signCookieValue, unsignCookieValue } from "../crypto/index.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { authUrl } from "../utils/auth-url.js";
@@ -12,6 +12,8 @@ import { generateCodeVerifier } from "./pkce.js";
 export interface OAuthState {
   providerId: string;
   codeVerifier: string;
+  /** Sent as the authorization request's `nonce`; the ID token must carry it (OIDC Core §3.1.2.1). */
+  nonce?: string;
   callbackURL?: string;
   errorCallbackURL?: string;
   newUserCallbackURL?: string;
@@ -45,7 +47,9 @@ export async function startOAuthFlow(
   // SPEC.md §5: the callback must know where to send the browser once it is done.
   if (!state.callbackURL && !ctx.auth.options.baseURL) throw new AuthError(CORE_ERRORS.CALLBACK_URL_REQUIRED);
   const codeVerifier = generateCodeVerifier();
-  const payload: OAuthState = { providerId: provider.id, codeVerifier, ...state };
+  // Binds the ID token to this flow: one minted for another request (replayed or injected) lacks it.
+  const nonce = generateRandomString(32);
+  const payload: OAuthState = { ...state, providerId: provider.id, codeVerifier, nonce };
   const token = await ctx.auth.tokens.issue("oauth-state", payload, STATE_TTL);
   const { cookies, secret } = ctx.auth;
   ctx.setCookie(cookies.named(STATE_COOKIE), signCookieValue(secret, token), {
@@ -58,10 +62,16 @@ export async function startOAuthFlow(
     redirectURI: providerRedirectURI(ctx, provider.id),
     scopes: extra.scopes,
     loginHint: extra.loginHint,
+    nonce,
   });
 }
 
-/** Looks up and uses up the state of a callback; throws OAuthError with the precise callback code. */
+/**
+ * Looks up and uses up the state of a callback; throws OAuthError with the precise callback code.
+ * Only the state this browser started is used up: a stray callback (a random or foreign state, a
+ * link opened twice) fails without touching the state cookie or the stored state, so the genuine
+ * callback that follows still completes.
+ */
 export async function consumeOAuthState(ctx: Ctx, state: string | undefined, providerId: string): Promise<OAuthState> {
   if (!state) throw new OAuthError("state_not_found");
   const { cookies, secret } = ctx.auth;
@@ -69,10 +79,15 @@ export async function consumeOAuthState(ctx: Ctx, state: string | undefined, pro
   const raw = ctx.getCookie(cookieName);
   const decoded = raw ? safeDecode(raw) : null;
   const bound = decoded ? unsignCookieValue(secret, decoded) : null;
-  ctx.setCookie(cookieName, "", { ...cookies.attributes, maxAge: 0 });
-  const found = await ctx.auth.tokens.consume<OAuthState>("oauth-state", state);
-  if (found.status !== "valid") throw new OAuthError("please_restart_the_process");
+  // SPEC.md §4: unknown or expired state means starting over, whoever's it would have been.
+  if ((await ctx.auth.tokens.peek<OAuthState>("oauth-state", state)).status !== "valid") {
+    throw new OAuthError("please_restart_the_process");
+  }
   if (bound !== state) throw new OAuthError("invalid_callback_request", "state was started in another browser");
+  const found = await ctx.auth.tokens.consume<OAuthState>("oauth-state", state);
+  // A concurrent callback with the same state got there first.
+  if (found.status !== "valid") throw new OAuthError("please_restart_the_process");
+  ctx.setCookie(cookieName, "", { ...cookies.attributes, maxAge: 0 });
   if (found.payload.providerId !== providerId)
     throw new OAuthError("invalid_callback_request", "state belongs to another provider");
   return found.payload;

@@ -24,10 +24,34 @@ export interface ProviderProfile {
 export interface ProviderConfig {
   clientId: string;
   clientSecret?: string;
-  /** Scopes added to the provider's defaults. */
+  /**
+   * The scopes option: added to the provider's default scopes (with `disableDefaultScope: true`, they
+   * replace them). E.g. `["offline_access"]` for a refresh token from an OIDC provider.
+   */
   scope?: string[];
-  /** Replace the default scopes instead of adding to them. */
+  /** Send only `scope` (and the scopes a sign-in call asks for), not the provider's defaults. */
   disableDefaultScope?: boolean;
+  /**
+   * The authorization request's `prompt` (OIDC Core §3.1.2.1), e.g. `consent` — which OIDC Core §11
+   * requires before an OpenID Provider issues a refresh token for `offline_access` — or `select_account`.
+   */
+  prompt?: string;
+  /**
+   * Further authorization request parameters, sent as given (e.g. `{ audience: "api" }`, `{ acr_values: "mfa" }`).
+   * The parameters Gatehouse sets for security (state, nonce, PKCE, redirect_uri, client_id,
+   * response_type, scope) cannot be replaced here: a startup error says so.
+   */
+  authorizationParams?: Record<string, string>;
+  /**
+   * `response_mode` of the authorization request (OAuth 2.0 Multiple Response Types): `query` or
+   * `form_post` (the provider POSTs the result to the callback). Default: the provider's own.
+   */
+  responseMode?: "query" | "form_post";
+  /**
+   * Refuse ID tokens from native SDKs (`idToken` of sign-in/social and link-social) for this provider:
+   * only the redirect flow signs in. For apps that never use a native SDK.
+   */
+  disableIdTokenSignIn?: boolean;
   /** Override the callback URL (default `<baseURL><basePath>/callback/<id>`). */
   redirectURI?: string;
   /** Never create a new user through this provider (existing users may still sign in). */
@@ -59,6 +83,17 @@ export interface OAuthProvider {
   responseMode?: "query" | "form_post";
   disableSignUp?: boolean;
   disableImplicitSignUp?: boolean;
+  /** Refuse ID tokens from native SDKs (sign-in/social and link-social `idToken`). */
+  disableIdTokenSignIn?: boolean;
+  /**
+   * account-info reads the stored (verified) ID token instead of asking the provider: Apple has no
+   * user-info endpoint, and Microsoft Graph names users by another id than the ID token's `sub`.
+   */
+  accountInfoFromIdToken?: boolean;
+  /**
+   * Builds the authorization URL. A provider that issues ID tokens must send `nonce`: the callback
+   * refuses an ID token that does not carry it (OIDC Core §3.1.2.1, §3.1.3.7 step 11).
+   */
   createAuthorizationURL(args: {
     state: string;
     codeVerifier: string;
@@ -81,7 +116,15 @@ export interface OAuthProvider {
    */
   getUserInfo(tokens: OAuthTokens, callback?: { user?: string }): Promise<ProviderProfile | null>;
   refreshAccessToken?(refreshToken: string): Promise<OAuthTokens>;
-  revokeToken?(token: string): Promise<void>;
-  /** OIDC: checks an ID token's signature, issuer, audience, expiry and nonce. */
+  /** Revokes a token at the provider; the hint says which kind it is (RFC 7009 §2.1). */
+  revokeToken?(token: string, hint?: "access_token" | "refresh_token"): Promise<void>;
+  /** `revokeToken` takes refresh tokens too (an RFC 7009 endpoint), so unlinking revokes both. */
+  revokesRefreshTokens?: boolean;
+  /** OIDC: checks an ID token's signature, issuer, audience, azp, expiry, iat and nonce. */
   verifyIdToken?(idToken: string, nonce?: string): Promise<boolean>;
+  /**
+   * RFC 9207: the issuer an authorization response's `iss` parameter must equal, and whether the
+   * provider always sends it (`authorization_response_iss_parameter_supported`). Null: not known.
+   */
+  authorizationResponseIssuer?(): Promise<{ issuer: string; required: boolean } | null>;
 }

@@ -37,7 +37,15 @@ export function authorizationURL(
 export function parseTokenResponse(json: unknown, now = Date.now()): OAuthTokens {
   if (!json || typeof json !== "object") throw new OAuthError("invalid_code", "token endpoint answered no JSON object");
   const t = json as Record<string, unknown>;
-  if (typeof t.error === "string") throw new OAuthError("invalid_code", `provider refused the code: ${t.error}`);
+  if (typeof t.error === "string") {
+    const description = typeof t.error_description === "string" ? t.error_description.slice(0, 300) : undefined;
+    // RFC 6749 §5.2: a refused client is a configuration fault of the app (wrong secret or auth
+    // method), everything else (invalid_grant: expired, used, PKCE or redirect_uri mismatch) a bad code.
+    const code = t.error === "invalid_client" || t.error === "unauthorized_client" ? "invalid_client" : "invalid_code";
+    throw new OAuthError(code, `token endpoint answered ${t.error}`, {
+      providerError: { error: t.error.slice(0, 100), description },
+    });
+  }
   if (typeof t.access_token !== "string" && typeof t.id_token !== "string") {
     throw new OAuthError("invalid_code", "token response has no access_token");
   }

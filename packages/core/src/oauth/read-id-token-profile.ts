@@ -11,7 +11,7 @@ export async function readIdTokenProfile(
   provider: OAuthProvider,
   idToken: IdTokenBody,
 ): Promise<{ tokens: OAuthTokens; profile: ProviderProfile }> {
-  if (!provider.verifyIdToken) throw new AuthError(CORE_ERRORS.ID_TOKEN_NOT_SUPPORTED);
+  if (!provider.verifyIdToken || provider.disableIdTokenSignIn) throw new AuthError(CORE_ERRORS.ID_TOKEN_NOT_SUPPORTED);
   const verified = await provider.verifyIdToken(idToken.token, idToken.nonce).catch(() => false);
   if (!verified) throw new AuthError(CORE_ERRORS.INVALID_ID_TOKEN);
   const tokens: OAuthTokens = {

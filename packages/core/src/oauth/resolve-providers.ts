@@ -1,4 +1,5 @@
 import type { SocialProviderOption } from "../options/auth-options.js";
+import { applyProviderOptions } from "./apply-provider-options.js";
 import type { OAuthProvider, ProviderConfig } from "./oauth-provider.js";
 import { BUILT_IN_PROVIDERS } from "./providers/index.js";
 
@@ -14,15 +15,17 @@ export function resolveProviders(
   const providers = new Map<string, OAuthProvider>();
   for (const [id, option] of Object.entries(options ?? {})) {
     if (isProvider(option)) {
-      providers.set(id, option);
+      providers.set(id, applyProviderOptions(id, option));
       continue;
     }
     if (option.enabled === false) continue;
     if (!option.clientId) throw new Error(`Gatehouse: socialProviders.${id} needs a clientId`);
     const factory = BUILT_IN_PROVIDERS[id];
-    if (factory) providers.set(id, factory(option));
-    else if (generic && (option.discoveryUrl || option.endpoints)) providers.set(id, generic(id, option));
+    let provider: OAuthProvider;
+    if (factory) provider = factory(option);
+    else if (generic && (option.discoveryUrl || option.endpoints)) provider = generic(id, option);
     else throw new Error(`Gatehouse: socialProviders.${id} is not a built-in provider; give discoveryUrl or endpoints`);
+    providers.set(id, applyProviderOptions(id, provider, option));
   }
   return providers;
 }

@@ -64,6 +64,26 @@ describe("verifyIdToken", () => {
     expect(await verifyIdToken(without, { ...expect1(), nonce: "n-1" })).toBeNull();
   });
 
+  it("OIDC Core §3.1.3.7: several audiences need an azp, and an azp must be one of ours", async () => {
+    const several = await idp.signIdToken(claims({ aud: ["client-1", "other"] }));
+    expect(await verifyIdToken(several, expect1())).toBeNull();
+    const named = await idp.signIdToken(claims({ aud: ["client-1", "other"], azp: "client-1" }));
+    expect(await verifyIdToken(named, expect1())).not.toBeNull();
+    const foreign = await idp.signIdToken(claims({ azp: "other" }));
+    expect(await verifyIdToken(foreign, expect1())).toBeNull();
+    // Google's Android tokens: aud the web client, azp the Android client — both ours.
+    const android = await idp.signIdToken(claims({ aud: "client-1", azp: "android-1" }));
+    expect(await verifyIdToken(android, { ...expect1(), audience: ["client-1", "android-1"] })).not.toBeNull();
+  });
+
+  it("refuses a token issued in the future, beyond the clock skew", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const future = await idp.signIdToken(claims({ iat: now + 600, exp: now + 1200 }));
+    expect(await verifyIdToken(future, expect1())).toBeNull();
+    const skewed = await idp.signIdToken(claims({ iat: now + 3 }));
+    expect(await verifyIdToken(skewed, expect1())).not.toBeNull();
+  });
+
   it("refuses a token signed by another key under the same kid", async () => {
     const forged = await other.signIdToken(claims());
     expect(await verifyIdToken(forged, expect1())).toBeNull();

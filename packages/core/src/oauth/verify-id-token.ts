@@ -52,14 +52,29 @@ export async function verifyIdToken(token: string, expected: IdTokenExpectations
       issuer: typeof expected.issuer === "function" ? undefined : expected.issuer,
       algorithms: ALGORITHMS,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      requiredClaims: ["sub", "exp"],
+      requiredClaims: ["iss", "sub", "aud", "exp", "iat"],
     });
     if (typeof expected.issuer === "function") {
       if (typeof payload.iss !== "string" || !expected.issuer(payload.iss, payload)) return null;
     }
+    // jose checks only that iat is a number: one from the future means a wrong clock or a forged token.
+    if ((payload.iat as number) > Math.floor(Date.now() / 1000) + CLOCK_TOLERANCE_SECONDS) return null;
+    if (!authorizedPartyMatches(payload, expected.audience)) return null;
     if (expected.nonce !== undefined && payload.nonce !== expected.nonce) return null;
     return payload;
   } catch {
     return null;
   }
+}
+
+/**
+ * OIDC Core §3.1.3.7 steps 4–5: a token for several audiences must name the party it was issued to
+ * (`azp`), and an `azp` that is present must be one of our client ids — else another client of the
+ * same provider could pass us a token that merely lists us.
+ */
+function authorizedPartyMatches(payload: JWTPayload, audience: string | string[]): boolean {
+  const ours = Array.isArray(audience) ? audience : [audience];
+  const several = Array.isArray(payload.aud) && payload.aud.length > 1;
+  if (payload.azp === undefined) return !several;
+  return typeof payload.azp === "string" && ours.includes(payload.azp);
 }

@@ -18,6 +18,10 @@ export interface AdditionalField {
   /** Included in responses. Default true. */
   returned?: boolean;
   unique?: boolean;
+  /** Most characters a string field holds (its column size; input beyond it is a 400). Default 255. */
+  maxLength?: number;
+  /** A string field for long text (TEXT column, up to 16,383 characters unless maxLength says less). */
+  long?: boolean;
 }
 
 /** Where log lines go. */
@@ -38,6 +42,8 @@ export interface AuthOptions {
   basePath?: string;
   /** Extra origins trusted for CSRF checks and callback URLs; `*` wildcards match one or more labels. */
   trustedOrigins?: string[];
+  /** CORS for browser frontends on the trusted origins (docs/cross-origin.md). Off by default. */
+  cors?: CorsOptions;
   emailAndPassword?: {
     enabled?: boolean;
     disableSignUp?: boolean;
@@ -139,11 +145,31 @@ export interface AuthOptions {
     maxBodySize?: number;
     /** Turn the Origin check off (tests, server-to-server setups). Default false. */
     disableOriginCheck?: boolean;
+    /**
+     * Attributes for every cookie Gatehouse sets. `sameSite: "None"` (a frontend on another site)
+     * always adds `Secure`; `domain` shares the cookies with subdomains (docs/cross-origin.md).
+     */
+    cookies?: { sameSite?: "Lax" | "Strict" | "None"; domain?: string };
     /** The clock for token expiry, in ms since the epoch. Default Date.now; tests inject their own. */
     now?: () => number;
   };
   plugins?: readonly Plugin[];
   logger?: Logger;
+}
+
+/** CORS answers for trusted origins, with credentials (docs/cross-origin.md). */
+export interface CorsOptions {
+  /** Answer preflights and add CORS headers for requests from a trusted Origin. Default false. */
+  enabled?: boolean;
+  /**
+   * Request headers a trusted page may send, added to the defaults (`content-type`, `authorization`,
+   * `x-api-key`, `x-captcha-response`).
+   */
+  allowHeaders?: string[];
+  /** Response headers a trusted page may read. Default `set-auth-token`, `set-auth-jwt`. Replaces the default. */
+  exposeHeaders?: string[];
+  /** Seconds a browser may cache a preflight answer. Default 600. */
+  maxAge?: number;
 }
 
 /** One `socialProviders` entry. */

@@ -10,6 +10,7 @@ export interface ResolvedOptions extends AuthOptions {
   baseURL: string;
   basePath: string;
   trustedOrigins: string[];
+  cors: { enabled: boolean; allowHeaders: string[]; exposeHeaders: string[]; maxAge: number };
   emailAndPassword: WithDefaults<
     NonNullable<AuthOptions["emailAndPassword"]>,
     | "enabled"
@@ -59,6 +60,7 @@ export interface ResolvedOptions extends AuthOptions {
     ipAddressHeaders: string[];
     maxBodySize: number;
     disableOriginCheck: boolean;
+    cookies?: NonNullable<AuthOptions["advanced"]>["cookies"];
     now: () => number;
   };
   logger: Logger;
@@ -73,8 +75,13 @@ const DEV_SECRET = "gatehouse-development-secret-change-me-0123456789";
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
   const env = globalThis.process?.env ?? {};
   const production = env.NODE_ENV === "production";
-  const secret = options.secret ?? env.GATEHOUSE_SECRET ?? (production ? undefined : DEV_SECRET);
-  if (!secret) throw new Error("Gatehouse: set `secret` (or GATEHOUSE_SECRET) — it signs every session cookie.");
+  // One name, GATEHOUSE_SECRET, like GATEHOUSE_URL: a generic AUTH_SECRET is often already set for
+  // another library, and sharing a signing key across libraries would let one forge the other's tokens.
+  const secret = options.secret || env.GATEHOUSE_SECRET || (production ? undefined : DEV_SECRET);
+  if (!secret || (production && secret === DEV_SECRET))
+    throw new Error(
+      "Gatehouse: set `secret` or the GATEHOUSE_SECRET environment variable (≥ 32 random characters) — it signs every session cookie. Refusing to start in production without one.",
+    );
   if (production && secret.length < 32) throw new Error("Gatehouse: `secret` must be at least 32 characters.");
   const baseURL = (options.baseURL ?? env.GATEHOUSE_URL ?? "").replace(/\/+$/, "");
   if (baseURL && !URL.canParse(baseURL)) throw new Error(`Gatehouse: Invalid base URL ${baseURL}`);
@@ -138,6 +145,30 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
     ...new Set([...(baseURL ? [new URL(baseURL).origin] : []), ...(options.trustedOrigins ?? [])]),
   ];
   resolved.advanced.ipAddressHeaders = options.advanced?.ipAddressHeaders ?? [];
+  resolved.cors = resolveCors(options.cors);
+  if (secret === DEV_SECRET) {
+    // Anyone who reads this source can sign session cookies for this instance: fine on a laptop only.
+    resolved.logger.warn(
+      "Gatehouse: using the built-in development secret. Set GATEHOUSE_SECRET (or `secret`) before deploying; NODE_ENV=production refuses to start without one.",
+    );
+  }
   resolved.account.accountLinking.trustedProviders = options.account?.accountLinking?.trustedProviders ?? [];
   return resolved as ResolvedOptions;
+}
+
+/** Header names are matched lowercased; the allow list always holds the headers core's own clients send. */
+function resolveCors(cors: AuthOptions["cors"]): ResolvedOptions["cors"] {
+  const lower = (names: string[]) => [...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  return {
+    enabled: cors?.enabled ?? false,
+    allowHeaders: lower([
+      "content-type",
+      "authorization",
+      "x-api-key",
+      "x-captcha-response",
+      ...(cors?.allowHeaders ?? []),
+    ]),
+    exposeHeaders: lower(cors?.exposeHeaders ?? ["set-auth-token", "set-auth-jwt"]),
+    maxAge: cors?.maxAge ?? 600,
+  };
 }

@@ -5,7 +5,9 @@ import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
 import type { Session, SessionWithUser, User } from "../schema/model-types.js";
 import type { FieldType, Schema } from "../schema/schema-types.js";
 import type { UserValidator } from "../session/create-user-validation.js";
+import type { SignInInterceptor } from "../session/intercept-sign-in.js";
 import type { SessionOrigin } from "../session/session-service.js";
+import type { PluginUserInput } from "../user/plugin-user-input.js";
 
 /** The context hooks receive: any endpoint's. */
 export type HookContext = EndpointContext<unknown, unknown, SessionRequirement>;
@@ -25,6 +27,11 @@ export interface HookRule {
 export interface AuthenticateScheme {
   /** The request header carrying the credential, e.g. `x-api-key`. */
   header: string;
+  /**
+   * An HTTP authentication scheme (RFC 9110 §11) carried in `Authorization`, e.g. `bearer`: documented
+   * as an `http` security scheme instead of a raw header (`header` should then be `authorization`).
+   */
+  scheme?: "bearer";
   description?: string;
   /** Endpoints with any of these tags are never authenticated by it. */
   skipTags?: readonly string[];
@@ -60,12 +67,23 @@ export interface Plugin {
    */
   beforeSessionCreate?: (user: User, origin: SessionOrigin) => Promise<void> | void;
   /**
+   * Consulted when an endpoint tagged `creates-session` is about to create a session for `user` (any
+   * sign-in: password, social, links, codes): return null to let it happen, or the answer to give instead
+   * (a second-factor challenge) — then no session is created and the endpoint's after hooks do not run.
+   */
+  interceptSignIn?: SignInInterceptor;
+  /**
    * Vets the user behind every way of being signed in: a session about to be created (`new-session`,
    * before `beforeSessionCreate`), a stored session a cookie names (`session`), and a session an
    * `authenticate` hook produced (`authenticate`). Throw an AuthError to refuse the request. It runs on
    * the hot path with the user row already loaded: check that row, make no queries. May run twice a request.
    */
   validateUser?: UserValidator;
+  /**
+   * The plugin's own keys in sign-up and update-user bodies (`username`): it validates them and returns
+   * the user columns to write (see user/plugin-user-input.ts). Without it such keys are unknown fields (400).
+   */
+  userInput?: PluginUserInput;
   /**
    * Return false to keep a session from sliding forward when it is due for a refresh (a session given
    * a short, fixed lifetime, such as an impersonation). Asked only when a refresh is due.

@@ -18,6 +18,34 @@ describe("POST /account-info", () => {
     expect((await client.post("/account-info", { accountId: row.id })).body).toEqual({ user: profile });
   });
 
+  it("refuses a provider account id that two of the caller's accounts share; their row ids still work", async () => {
+    const fake = await startFakeOidc();
+    const auth = authWithAcme(fake);
+    const kim = { sub: "42", email: "kim@example.com", email_verified: true, name: "Kim" };
+    const { client } = await driveSocialFlow(auth, "acme", fake.codeFor(kim));
+    const userId = (await client.get("/get-session")).body.user.id;
+    // Another provider numbering its users the same way.
+    await auth.$context.adapter.create({
+      model: "account",
+      data: {
+        id: "other-account-row",
+        userId,
+        providerId: "other",
+        accountId: "42",
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      },
+    });
+    const ambiguous = await client.post("/account-info", { accountId: "42" });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.code).toBe("AMBIGUOUS_ACCOUNT_ID");
+    const rows = (await client.get("/list-accounts")).body as { id: string; provider: string }[];
+    const acme = rows.find((a) => a.provider === "acme");
+    const byRow = await client.post("/account-info", { accountId: acme?.id });
+    expect(byRow.status, byRow.text).toBe(200);
+    expect(byRow.body.user.id).toBe("42");
+  });
+
   it("refuses unknown accounts, someone else's account, and anonymous callers", async () => {
     const fake = await startFakeOidc();
     const auth = authWithAcme(fake);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
-import { accountTokens } from "../oauth/account-tokens.js";
+import { freshAccountTokens } from "../oauth/fresh-account-tokens.js";
 
 // The provider's profile as its getUserInfo maps it; an app's mapProfile may add fields of its own.
 const providerProfileResponse = z
@@ -15,28 +15,51 @@ const providerProfileResponse = z
   })
   .catchall(z.unknown());
 
-/** POST /account-info {accountId}: what the provider currently says about one of the caller's accounts. */
+/**
+ * POST /account-info {accountId}: what the provider says now about one of the caller's accounts —
+ * asked at its user-info endpoint with the stored access token (refreshed first when it is about to
+ * expire), not replayed from the ID token of the sign-in. `accountId` is the account's id (as
+ * list-accounts shows it) or, when only one of the caller's accounts has it, the provider's account id.
+ */
 export const accountInfo = defineEndpoint(
   {
     method: "POST",
     path: "/account-info",
-    body: z.strictObject({ accountId: z.string() }),
+    body: z.strictObject({ accountId: z.string().max(255) }),
     session: "required",
     tags: ["accounts"],
     openapi: {
       summary: "Provider profile of a linked account",
       response: z.object({ user: providerProfileResponse }),
-      errors: [CORE_ERRORS.ACCOUNT_NOT_FOUND, CORE_ERRORS.PROVIDER_NOT_FOUND, CORE_ERRORS.FAILED_TO_GET_USER_INFO],
+      errors: [
+        CORE_ERRORS.ACCOUNT_NOT_FOUND,
+        CORE_ERRORS.AMBIGUOUS_ACCOUNT_ID,
+        CORE_ERRORS.PROVIDER_NOT_FOUND,
+        CORE_ERRORS.FAILED_TO_GET_USER_INFO,
+      ],
     },
   },
   async (ctx) => {
+    const { accountId } = ctx.body;
     const accounts = await ctx.auth.accounts.listByUser(ctx.session.user.id);
-    const account = accounts.find((a) => a.id === ctx.body.accountId || a.accountId === ctx.body.accountId);
+    const byId = accounts.find((a) => a.id === accountId);
+    const matches = byId ? [byId] : accounts.filter((a) => a.accountId === accountId);
+    const [account] = matches;
     if (!account) throw new AuthError(CORE_ERRORS.ACCOUNT_NOT_FOUND);
+    if (matches.length > 1) throw new AuthError(CORE_ERRORS.AMBIGUOUS_ACCOUNT_ID);
     const provider = ctx.auth.socialProviders.get(account.providerId);
     if (!provider) throw new AuthError(CORE_ERRORS.PROVIDER_NOT_FOUND);
-    const profile = await provider.getUserInfo(accountTokens(ctx.auth, account)).catch(() => null);
-    if (!profile) throw new AuthError(CORE_ERRORS.FAILED_TO_GET_USER_INFO);
+    const tokens = await freshAccountTokens(ctx.auth, provider, account).catch((error: unknown) => {
+      ctx.auth.options.logger.warn(`Gatehouse: refreshing the ${provider.id} access token failed`, {
+        reason: error instanceof Error ? error.message : undefined,
+      });
+      throw new AuthError(CORE_ERRORS.FAILED_TO_GET_USER_INFO);
+    });
+    // Claims stored at sign-in are a snapshot: read only where the provider offers nothing better.
+    const asked = provider.accountInfoFromIdToken ? tokens : { ...tokens, idToken: undefined };
+    const profile = await provider.getUserInfo(asked).catch(() => null);
+    // OIDC Core §5.3.4: an answer about another subject is not this account's profile.
+    if (!profile || profile.id !== account.accountId) throw new AuthError(CORE_ERRORS.FAILED_TO_GET_USER_INFO);
     return { user: profile };
   },
 );

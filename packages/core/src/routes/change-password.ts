@@ -4,6 +4,8 @@ import { tokenUserResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { isDontRemember, setSessionCookie } from "../session/session-cookies.js";
+import { voidResetTokens } from "../tokens/void-reset-tokens.js";
+import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 /** POST /change-password: needs the current password; optionally ends every other session. */
 export const changePassword = defineEndpoint(
@@ -16,7 +18,7 @@ export const changePassword = defineEndpoint(
       revokeOtherSessions: z.boolean().optional(),
     }),
     session: "required",
-    tags: ["changes-password"],
+    tags: ["changes-password", SENSITIVE_ACTION_TAG],
     openapi: {
       summary: "Change your password",
       description: "token is the new session's when revokeOtherSessions is set, else null.",
@@ -40,12 +42,17 @@ export const changePassword = defineEndpoint(
     }
     const hash = await passwords.hash(ctx.body.newPassword);
     if (!ctx.body.revokeOtherSessions) {
-      await accounts.update(account.id, { password: hash });
+      await ctx.auth.transaction(async (tx) => {
+        await tx.accounts.update(account.id, { password: hash });
+        // A reset link mailed before the change must not undo it.
+        await voidResetTokens(tx.db, user.id);
+      });
       return { token: null, user };
     }
     // A new session replaces every old one, so a stolen cookie dies with the password change.
     const fresh = await ctx.auth.transaction(async (tx) => {
       await tx.accounts.update(account.id, { password: hash });
+      await voidResetTokens(tx.db, user.id);
       await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
       return sessions.create(tx.db, user, {
         ipAddress: ctx.clientIp,

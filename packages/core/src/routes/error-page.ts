@@ -1,7 +1,20 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import { htmlResponse } from "../api/endpoint-response.js";
+import { contentSecurityPolicy, cspHash } from "../security/content-security-policy.js";
 import { escapeHtml } from "../utils/escape-html.js";
+
+const ERROR_PAGE_STYLE = `
+body{font-family:system-ui,sans-serif;background:#f6f7f9;color:#1f2328;display:grid;place-items:center;min-height:100vh;margin:0}
+main{background:#fff;border:1px solid #d0d7de;border-radius:12px;padding:2rem 2.5rem;max-width:28rem;text-align:center}
+svg{width:48px;height:48px;color:#d1242f}
+code{background:#f6f8fa;border-radius:6px;padding:.2rem .4rem;word-break:break-all}
+a{display:inline-block;margin-top:1.25rem;background:#1f2328;color:#fff;text-decoration:none;padding:.6rem 1.2rem;border-radius:8px}
+`;
+
+// The page runs no script and loads nothing: its one inline stylesheet is allowed by hash, the icon
+// is inline SVG markup, and the link is a plain navigation (not governed by CSP).
+const ERROR_PAGE_CSP = contentSecurityPolicy({ "style-src": [cspHash(ERROR_PAGE_STYLE)] });
 
 /** GET /error: the page OAuth and email-link failures land on (SPEC.md §2). */
 export const errorPage = defineEndpoint(
@@ -11,7 +24,7 @@ export const errorPage = defineEndpoint(
     query: z.object({ error: z.string().max(256).optional() }).catchall(z.unknown()),
     openapi: { summary: "HTML error page", kind: "html" },
   },
-  async (ctx) => htmlResponse(renderErrorPage(ctx.query.error || "Unknown")),
+  async (ctx) => htmlResponse(renderErrorPage(ctx.query.error || "Unknown"), { contentSecurityPolicy: ERROR_PAGE_CSP }),
 );
 
 /** The page itself: no script, no external resource, the code HTML-escaped. */
@@ -22,13 +35,7 @@ export function renderErrorPage(code: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign-in error</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#f6f7f9;color:#1f2328;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#fff;border:1px solid #d0d7de;border-radius:12px;padding:2rem 2.5rem;max-width:28rem;text-align:center}
-svg{width:48px;height:48px;color:#d1242f}
-code{background:#f6f8fa;border-radius:6px;padding:.2rem .4rem;word-break:break-all}
-a{display:inline-block;margin-top:1.25rem;background:#1f2328;color:#fff;text-decoration:none;padding:.6rem 1.2rem;border-radius:8px}
-</style>
+<style>${ERROR_PAGE_STYLE}</style>
 </head>
 <body>
 <main>

@@ -11,8 +11,12 @@ const errorOf = (r: { headers: Headers }) =>
 async function linkThroughRedirect(client: TestClient, fake: FakeOidc, claims: FakeClaims) {
   const start = await client.post("/link-social", { provider: "acme", callbackURL: "/settings" });
   expect(start.status, start.text).toBe(200);
-  const state = new URL(start.body.url).searchParams.get("state") ?? "";
-  return client.get("/callback/acme", { query: { code: fake.codeFor(claims), state } });
+  const url = new URL(start.body.url);
+  // The browser visits the provider, which records the nonce its ID token will carry.
+  await fetch(url, { redirect: "manual" });
+  return client.get("/callback/acme", {
+    query: { code: fake.codeFor(claims), state: url.searchParams.get("state") ?? "" },
+  });
 }
 
 const providersOf = async (client: TestClient) =>
@@ -131,6 +135,7 @@ describe("POST /link-social redirect flow: SPEC.md §5 linking rules at the call
     const { client } = await signUpUser(auth, "kim@example.com");
     const start = await client.post("/link-social", { provider: "acme", callbackURL: "/settings" });
     auth.$context.options.account.accountLinking.enabled = false;
+    await fetch(start.body.url, { redirect: "manual" });
     const state = new URL(start.body.url).searchParams.get("state") ?? "";
     const claims = { sub: "k", email: "kim@example.com", email_verified: true };
     const r = await client.get("/callback/acme", { query: { code: fake.codeFor(claims), state } });

@@ -8,6 +8,7 @@ import { OAuthError } from "../oauth/oauth-error.js";
 import { startOAuthFlow } from "../oauth/oauth-flow.js";
 import { readIdTokenProfile } from "../oauth/read-id-token-profile.js";
 import { toAuthError } from "../oauth/to-auth-error.js";
+import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 // Which answer comes depends on the input, as for sign-in/social: an ID token links at once.
 const linkSocialResponse = z.union([
@@ -37,9 +38,11 @@ export const linkSocial = defineEndpoint(
       // account to the signed-in user and never creates one.
       requestSignUp: z.boolean().optional(),
       disableRedirect: z.boolean().optional(),
+      /** Sent as `login_hint`: preselects the account at the provider. */
+      loginHint: z.string().max(320).optional(),
     }),
     session: "required",
-    tags: ["accounts"],
+    tags: ["accounts", SENSITIVE_ACTION_TAG],
     openapi: {
       summary: "Link a social account to the signed-in user",
       description:
@@ -77,7 +80,7 @@ export const linkSocial = defineEndpoint(
       ctx,
       provider,
       { callbackURL: ctx.body.callbackURL, errorCallbackURL: ctx.body.errorCallbackURL, link },
-      { scopes: ctx.body.scopes },
+      { scopes: ctx.body.scopes, loginHint: ctx.body.loginHint },
     );
     return { url: url.toString(), redirect: !ctx.body.disableRedirect };
   },

@@ -1,14 +1,18 @@
 import { defineEndpoint } from "../api/define-endpoint.js";
 import { redirectTo } from "../api/endpoint-response.js";
 import { isAuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
 import { CALLBACK_PARAM_NAMES, lenientCallbackParams, readCallbackParams } from "../oauth/callback-params.js";
+import { checkResponseIssuer } from "../oauth/check-response-issuer.js";
 import { completeOAuth } from "../oauth/complete-oauth.js";
+import { exchangeCallbackCode } from "../oauth/exchange-callback-code.js";
 import { OAuthError } from "../oauth/oauth-error.js";
 import type { OAuthErrorCode } from "../oauth/oauth-error.js";
-import { consumeOAuthState, providerRedirectURI } from "../oauth/oauth-flow.js";
+import { consumeOAuthState } from "../oauth/oauth-flow.js";
 import type { OAuthState } from "../oauth/oauth-flow.js";
+import { isSignInDiverted } from "../session/intercept-sign-in.js";
 import { setSessionCookie } from "../session/session-cookies.js";
-import { authUrl, withQuery } from "../utils/auth-url.js";
+import { authLocation } from "../utils/auth-url.js";
 
 /**
  * GET /callback/:id — where the provider sends the browser back. Every failure, malformed input
@@ -34,7 +38,10 @@ export const oauthCallback = defineEndpoint(
     let state: OAuthState | undefined;
     const fail = (code: string) => {
       const target = state?.errorCallbackURL;
-      return redirectTo(target ? withQuery(target, { error: code }) : authUrl(ctx, "/error", { error: code }));
+      const error = CORE_ERRORS.INVALID_ERROR_CALLBACK_URL;
+      return target
+        ? redirectTo(ctx, target, { params: { error: code }, error })
+        : redirectTo(ctx, authLocation(ctx, "/error"), { params: { error: code } });
     };
     try {
       const provider = ctx.auth.socialProviders.get(providerId);
@@ -46,29 +53,27 @@ export const oauthCallback = defineEndpoint(
         throw new OAuthError("invalid_callback_request", "malformed callback parameters");
       }
       state = await consumeOAuthState(ctx, params.state, providerId);
+      // RFC 9207, before anything else in the response is believed — error responses included.
+      await checkResponseIssuer(provider, params.iss);
       // The provider's own refusal (e.g. access_denied) is passed on as is, reduced to a safe token.
       if (params.error) return fail(params.error.replace(/[^\w.-]/g, "_").slice(0, 64));
       if (!params.code) throw new OAuthError("no_code");
       // SPEC.md §5: no callbackURL and no base URL to fall back on (the state outlived a config change).
       const successURL = state.callbackURL || (ctx.auth.options.baseURL ? `${ctx.auth.options.baseURL}/` : undefined);
       if (!successURL) throw new OAuthError("no_callback_url");
-      const tokens = await provider
-        .validateAuthorizationCode({
-          code: params.code,
-          codeVerifier: state.codeVerifier,
-          redirectURI: providerRedirectURI(ctx, providerId),
-          deviceId: params.device_id,
-        })
-        .catch((cause: unknown) => {
-          throw cause instanceof OAuthError ? cause : new OAuthError("invalid_code", undefined, { cause });
-        });
+      const tokens = await exchangeCallbackCode(ctx, provider, state, { ...params, code: params.code });
       const profile = await provider.getUserInfo(tokens, { user: params.user }).catch(() => null);
       if (!profile) throw new OAuthError("unable_to_get_user_info");
       const outcome = await completeOAuth(ctx, provider, state, tokens, profile);
-      if (outcome.kind === "linked") return redirectTo(successURL);
+      if (outcome.kind === "linked") return redirectTo(ctx, successURL);
       setSessionCookie(ctx, outcome.data);
-      return redirectTo((outcome.isNewUser && state.newUserCallbackURL) || successURL);
+      const newUserURL = outcome.isNewUser ? state.newUserCallbackURL : undefined;
+      return newUserURL
+        ? redirectTo(ctx, newUserURL, { error: CORE_ERRORS.INVALID_NEW_USER_CALLBACK_URL })
+        : redirectTo(ctx, successURL);
     } catch (error) {
+      // A plugin holds the sign-in for a second factor: its answer, not a failure.
+      if (isSignInDiverted(error)) throw error;
       if (error instanceof OAuthError) return fail(error.code satisfies OAuthErrorCode);
       // A plugin refusing the user (a ban through validateUser or beforeSessionCreate) is a decision,
       // not a fault: the app's error page gets its code, lower-cased like the callback codes.
@@ -89,7 +94,10 @@ export const oauthCallbackPost = defineEndpoint(
     method: "POST",
     path: "/callback/:id",
     body: lenientCallbackParams,
+    // Apple's form_post is a cross-site form POST: the origin check cannot pass, and the state the GET
+    // checks (bound to this browser's cookie) is the CSRF defence.
     skipOriginCheck: true,
+    acceptsForm: true,
     tags: ["oauth-callback"],
     openapi: {
       summary: "OAuth form_post redirect target",
@@ -111,6 +119,7 @@ export const oauthCallbackPost = defineEndpoint(
       if (params.state !== undefined) query.state = params.state;
       query.error = "invalid_callback_request" satisfies OAuthErrorCode;
     }
-    return redirectTo(authUrl(ctx, `/callback/${encodeURIComponent(ctx.params.id ?? "")}`, query), 303);
+    const self = authLocation(ctx, `/callback/${encodeURIComponent(ctx.params.id ?? "")}`);
+    return redirectTo(ctx, self, { params: query, status: 303 });
   },
 );

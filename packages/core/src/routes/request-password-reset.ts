@@ -7,6 +7,7 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { authUrl } from "../utils/auth-url.js";
 import { normalizeEmail } from "../user/normalize-email.js";
+import { resetTokenPayload } from "../tokens/void-reset-tokens.js";
 
 /** A reset token: 24 random characters (SPEC.md §9). */
 export const RESET_TOKEN_LENGTH = 24;
@@ -18,17 +19,21 @@ async function handler(ctx: EndpointContext<z.infer<typeof body>, unknown, undef
   const send = options.emailAndPassword.sendResetPassword;
   if (!send) throw new AuthError(CORE_ERRORS.RESET_PASSWORD_DISABLED);
   const email = normalizeEmail(ctx.body.email);
+  // The link's origin is settled before the lookup: without a baseURL an untrusted Host is refused for
+  // every address alike, so the refusal cannot tell which addresses have accounts.
+  const link = new URL(authUrl(ctx, "/reset-password/", { callbackURL: ctx.body.redirectTo ?? "/" }));
   const user = await users.findByEmail(email);
   // Known or unknown, the same work: one lookup, one write, no waiting on a mail server. The answer
   // and its timing say nothing about whether the address has an account.
   const token = await tokens.issue(
     "reset-password",
-    { userId: user?.id ?? null },
+    resetTokenPayload(user?.id ?? null),
     options.emailAndPassword.resetPasswordTokenExpiresIn,
     { length: RESET_TOKEN_LENGTH },
   );
   if (user) {
-    const url = authUrl(ctx, `/reset-password/${token}`, { callbackURL: ctx.body.redirectTo ?? "/" });
+    link.pathname += encodeURIComponent(token);
+    const url = link.toString();
     sendInBackground(ctx.auth, "password reset email", () => send({ user, url, token }));
   }
   return { status: true };

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import { redirectTo } from "../api/endpoint-response.js";
-import { withQuery } from "../utils/auth-url.js";
 
 /**
  * GET /reset-password/:token?callbackURL: the emailed link. Forwards the token to the app's reset
@@ -24,7 +23,7 @@ export const resetPasswordCallback = defineEndpoint(
     const target = ctx.query.callbackURL || "/";
     const found = await ctx.auth.tokens.peek<{ userId: string | null }>("reset-password", token);
     if (found.status !== "valid" || !found.payload.userId)
-      return redirectTo(withQuery(target, { error: "INVALID_TOKEN" }));
-    return redirectTo(withQuery(target, { token }));
+      return redirectTo(ctx, target, { params: { error: "INVALID_TOKEN" } });
+    return redirectTo(ctx, target, { params: { token } });
   },
 );

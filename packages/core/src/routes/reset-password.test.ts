@@ -71,4 +71,87 @@ describe("password reset", () => {
     expect(r.status).toBe(403);
     expect(mails.length).toBe(before);
   });
+
+  describe("outstanding reset links die with the password or email they were meant to replace", () => {
+    const follow = (client: ReturnType<typeof createTestClient>, url: string) =>
+      client.get(new URL(url).pathname.replace("/api/auth", "") + new URL(url).search);
+
+    async function requestReset(auth: ReturnType<typeof makeMailAuth>["auth"], email: string, lastMail: LastMail) {
+      await createTestClient(auth).post("/request-password-reset", { email });
+      return lastMail(email.toLowerCase(), "reset-password").token;
+    }
+    type LastMail = ReturnType<typeof makeMailAuth>["lastMail"];
+    const tryReset = (auth: ReturnType<typeof makeMailAuth>["auth"], token: string) =>
+      createTestClient(auth).post("/reset-password", { newPassword: "attacker-password", token });
+
+    it("using one reset link voids the others of that user, not other users' links", async () => {
+      const { auth, lastMail } = makeMailAuth();
+      const { email } = await signUpUser(auth);
+      const other = await signUpUser(auth);
+      const first = await requestReset(auth, email, lastMail);
+      const second = await requestReset(auth, email, lastMail);
+      const othersToken = await requestReset(auth, other.email, lastMail);
+      expect((await tryReset(auth, second)).body).toEqual({ status: true });
+      const dead = await tryReset(auth, first);
+      expect(dead.status).toBe(400);
+      expect(dead.body.code).toBe("INVALID_TOKEN");
+      // The link itself reports the token as dead too.
+      const link = await createTestClient(auth).get(`/reset-password/${first}`, { query: { callbackURL: "/r" } });
+      expect(link.headers.get("location")).toBe("/r?error=INVALID_TOKEN");
+      expect((await tryReset(auth, othersToken)).status).toBe(200);
+      // A link asked for afterwards works.
+      expect((await tryReset(auth, await requestReset(auth, email, lastMail))).status).toBe(200);
+    });
+
+    it("a password change voids them, with or without revokeOtherSessions", async () => {
+      const { auth, lastMail } = makeMailAuth();
+      const { email, client } = await signUpUser(auth);
+      const before = await requestReset(auth, email, lastMail);
+      await client.post("/change-password", { currentPassword: "password-123", newPassword: "password-456" });
+      expect((await tryReset(auth, before)).status).toBe(400);
+      const again = await requestReset(auth, email, lastMail);
+      await client.post("/change-password", {
+        currentPassword: "password-456",
+        newPassword: "password-789",
+        revokeOtherSessions: true,
+      });
+      expect((await tryReset(auth, again)).status).toBe(400);
+      expect((await createTestClient(auth).post("/sign-in/email", { email, password: "password-789" })).status).toBe(
+        200,
+      );
+    });
+
+    it("a refused password change voids nothing", async () => {
+      const { auth, lastMail } = makeMailAuth();
+      const { email, client } = await signUpUser(auth);
+      const token = await requestReset(auth, email, lastMail);
+      await client.post("/change-password", { currentPassword: "wrong-password", newPassword: "password-456" });
+      expect((await tryReset(auth, token)).status).toBe(200);
+    });
+
+    it("setting a password (server API) voids them", async () => {
+      const { auth, lastMail } = makeMailAuth();
+      const { email, client, userId } = await signUpUser(auth);
+      const token = await requestReset(auth, email, lastMail);
+      await auth.$context.adapter.deleteMany({ model: "account", where: [{ field: "userId", value: userId }] });
+      const headers = { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+      expect(await auth.api.setPassword({ body: { newPassword: "password-456" }, headers })).toEqual({ status: true });
+      expect((await tryReset(auth, token)).status).toBe(400);
+    });
+
+    it("a completed email change voids them; a merely requested one does not", async () => {
+      const { auth, lastMail } = makeMailAuth();
+      const { email, client } = await signUpUser(auth);
+      const token = await requestReset(auth, email, lastMail);
+      await client.post("/change-email", { newEmail: "moved-away@example.com" });
+      const kept = await requestReset(auth, email, lastMail);
+      // Requested, not completed: still valid (checked by peeking through the link, which spends nothing).
+      const link = await createTestClient(auth).get(`/reset-password/${kept}`, { query: { callbackURL: "/r" } });
+      expect(link.headers.get("location")).toBe(`/r?token=${kept}`);
+      await follow(client, lastMail("moved-away@example.com", "verify-email").url);
+      expect((await client.get("/get-session")).body.user.email).toBe("moved-away@example.com");
+      expect((await tryReset(auth, token)).status).toBe(400);
+      expect((await tryReset(auth, kept)).status).toBe(400);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { statusResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { CREDENTIAL_PROVIDER } from "../repositories/accounts-repository.js";
+import { type ResetTokenPayload, voidResetTokens } from "../tokens/void-reset-tokens.js";
 
 /**
  * POST /reset-password {newPassword, token}: sets the password with a mailed token (single use) and,
@@ -26,7 +27,7 @@ export const resetPassword = defineEndpoint(
     // Checked first, so a too-short password does not burn the token.
     passwords.assertValidLength(ctx.body.newPassword);
     const hash = await passwords.hash(ctx.body.newPassword);
-    const found = await tokens.consume<{ userId: string | null }>("reset-password", ctx.body.token);
+    const found = await tokens.consume<ResetTokenPayload>("reset-password", ctx.body.token);
     const userId = found.status === "valid" ? found.payload.userId : null;
     if (!userId) throw new AuthError(CORE_ERRORS.INVALID_TOKEN);
     await ctx.auth.transaction(async (tx) => {
@@ -36,6 +37,8 @@ export const resetPassword = defineEndpoint(
       // A social-only user who resets gets a password account: the reset proved they own the email.
       if (account) await tx.accounts.update(account.id, { password: hash });
       else await tx.accounts.create({ userId, accountId: userId, providerId: CREDENTIAL_PROVIDER, password: hash });
+      // The other links mailed to this user are void too: one reset is the answer to all of them.
+      await voidResetTokens(tx.db, userId);
       if (options.emailAndPassword.revokeSessionsOnPasswordReset) {
         await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: userId }] });
       }

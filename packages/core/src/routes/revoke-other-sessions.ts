@@ -7,6 +7,7 @@ export const revokeOtherSessions = defineEndpoint(
     method: "POST",
     path: "/revoke-other-sessions",
     session: "required",
+    tags: ["revokes-sessions"],
     openapi: { summary: "Revoke all your sessions except this one", response: statusResponse },
   },
   async (ctx) => {

@@ -8,6 +8,7 @@ export const revokeSessions = defineEndpoint(
     method: "POST",
     path: "/revoke-sessions",
     session: "required",
+    tags: ["revokes-sessions"],
     openapi: { summary: "Revoke all your sessions", response: statusResponse },
   },
   async (ctx) => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import { statusResponse } from "../api/response-shapes.js";
-import { sendVerificationEmail } from "../email/send-verification-email.js";
+import { issueDecoyVerification, sendVerificationEmail } from "../email/send-verification-email.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { normalizeEmail } from "../user/normalize-email.js";
@@ -9,7 +9,7 @@ import { normalizeEmail } from "../user/normalize-email.js";
 /**
  * POST /send-verification-email: a new link for an unverified address. Signed in, only to your own
  * unverified address (400 otherwise). Signed out, the answer is `{status: true}` whatever the address,
- * so the route cannot be used to find out who has an account.
+ * after the same work, so neither the answer nor its timing tells who has an account.
  */
 export const sendVerificationEmailRoute = defineEndpoint(
   {
@@ -42,8 +42,11 @@ export const sendVerificationEmailRoute = defineEndpoint(
       await sendVerificationEmail(ctx, user, { callbackURL });
       return { status: true };
     }
+    // Unknown, unverified or verified, the same work: one lookup, one token write, the mail (if any)
+    // sent in the background. The answer and its timing say nothing about the address.
     const user = await ctx.auth.users.findByEmail(email);
     if (user && !user.emailVerified) await sendVerificationEmail(ctx, user, { callbackURL });
+    else await issueDecoyVerification(ctx);
     return { status: true };
   },
 );

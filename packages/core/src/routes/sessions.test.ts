@@ -19,6 +19,19 @@ describe("session routes", () => {
     expect((await client.get("/get-session")).body).toBeNull();
   });
 
+  it("a protected route refused for a signed-out session's cookie answers 401 and clears that cookie", async () => {
+    const auth = makeTestAuth();
+    const { client } = await signUpUser(auth);
+    const [name, value] = [...client.cookies].find(([k]) => k.endsWith("session_token"))!;
+    const stale = createTestClient(auth);
+    stale.cookies.set(name, value);
+    await client.post("/sign-out");
+    const r = await stale.get("/list-sessions");
+    expect(r.status).toBe(401);
+    expect(r.headers.getSetCookie().some((c) => c.startsWith(`${name}=;`))).toBe(true);
+    expect(r.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("a session cookie with broken percent-encoding is no session, not a 500", async () => {
     const auth = makeTestAuth();
     const r = await createTestClient(auth).get("/get-session", {

@@ -4,6 +4,8 @@ import { statusResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { CREDENTIAL_PROVIDER } from "../repositories/accounts-repository.js";
+import { voidResetTokens } from "../tokens/void-reset-tokens.js";
+import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 /**
  * Server-only `auth.api.setPassword`: gives a social-only user a password. Never routed over HTTP,
@@ -15,6 +17,7 @@ export const setPassword = defineEndpoint(
     path: "/set-password",
     body: z.strictObject({ newPassword: z.string() }),
     session: "required",
+    tags: [SENSITIVE_ACTION_TAG],
     serverOnly: true,
     openapi: { response: statusResponse, errors: [CORE_ERRORS.USER_ALREADY_HAS_PASSWORD] },
   },
@@ -25,9 +28,18 @@ export const setPassword = defineEndpoint(
     const existing = await accounts.findCredential(user.id);
     if (existing?.password) throw new AuthError(CORE_ERRORS.USER_ALREADY_HAS_PASSWORD);
     const hash = await passwords.hash(ctx.body.newPassword);
-    if (existing) await accounts.update(existing.id, { password: hash });
-    else
-      await accounts.create({ userId: user.id, accountId: user.id, providerId: CREDENTIAL_PROVIDER, password: hash });
+    await ctx.auth.transaction(async (tx) => {
+      if (existing) await tx.accounts.update(existing.id, { password: hash });
+      else
+        await tx.accounts.create({
+          userId: user.id,
+          accountId: user.id,
+          providerId: CREDENTIAL_PROVIDER,
+          password: hash,
+        });
+      // Outstanding reset links predate this password: they must not replace it.
+      await voidResetTokens(tx.db, user.id);
+    });
     return { status: true };
   },
 );

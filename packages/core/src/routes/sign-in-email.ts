@@ -3,9 +3,8 @@ import { defineEndpoint } from "../api/define-endpoint.js";
 import { userResponse } from "../api/response-shapes.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
-import { setSessionCookie } from "../session/session-cookies.js";
+import { finishPasswordSignIn } from "../session/finish-password-sign-in.js";
 import { normalizeEmail } from "../user/normalize-email.js";
-import { sendVerificationEmail } from "../email/send-verification-email.js";
 
 const signInEmailResponse = z.object({
   redirect: z.boolean(),
@@ -35,26 +34,14 @@ export const signInEmail = defineEndpoint(
     },
   },
   async (ctx) => {
-    const { options, passwords, sessions } = ctx.auth;
+    const { options, passwords } = ctx.auth;
     if (!options.emailAndPassword.enabled) throw new AuthError(CORE_ERRORS.EMAIL_PASSWORD_DISABLED);
     const email = normalizeEmail(ctx.body.email);
     const user = await ctx.auth.users.findByEmail(email);
     const account = user ? await ctx.auth.accounts.findCredential(user.id) : null;
     const ok = await passwords.verifyOrDummy(account?.password, ctx.body.password);
     if (!user || !ok) throw new AuthError(CORE_ERRORS.INVALID_EMAIL_OR_PASSWORD);
-    if (options.emailAndPassword.requireEmailVerification && !user.emailVerified) {
-      // Only after the password checked out, so the mail cannot be triggered by a stranger.
-      if (options.emailVerification.sendOnSignIn) {
-        await sendVerificationEmail(ctx, user, { callbackURL: ctx.body.callbackURL });
-      }
-      throw new AuthError(CORE_ERRORS.EMAIL_NOT_VERIFIED);
-    }
-    const data = await sessions.create(ctx.auth.db, user, {
-      ipAddress: ctx.clientIp,
-      userAgent: ctx.headers.get("user-agent") ?? undefined,
-    });
-    setSessionCookie(ctx, data, ctx.body.rememberMe !== false);
-    const url = ctx.body.callbackURL;
-    return { redirect: Boolean(url), token: data.session.token, url: url ?? null, user: data.user };
+    // Only after the password checked out, so a stranger cannot trigger the verification mail.
+    return finishPasswordSignIn(ctx, user, ctx.body);
   },
 );

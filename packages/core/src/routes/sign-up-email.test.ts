@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAuth } from "../create-auth.js";
 import { memoryAdapter } from "../adapter/memory-adapter.js";
+import { makeMailAuth } from "../testing/make-mail-auth.js";
 import { createTestClient } from "../testing/test-client.js";
 
 const makeAuth = (extra: Partial<Parameters<typeof createAuth>[0]> = {}) =>
@@ -134,5 +135,81 @@ describe("POST /sign-up/email", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("EMAIL_PASSWORD_SIGN_UP_DISABLED");
+  });
+
+  describe("requireEmailVerification: a registered address is answered like a new one", () => {
+    const setup = () => {
+      const mails: { to: string; token: string }[] = [];
+      const auth = makeMailAuth({
+        emailAndPassword: { requireEmailVerification: true },
+        user: {
+          additionalFields: {
+            nickname: { type: "string", required: false },
+            role: { type: "string", input: false, defaultValue: "user" },
+          },
+        },
+        emailVerification: {
+          sendVerificationEmail: ({ user, token }) => void mails.push({ to: user.email, token }),
+        },
+      }).auth;
+      return { auth, mails };
+    };
+    const signUp = (auth: Parameters<typeof createTestClient>[0], email: string, password = "password-123") =>
+      createTestClient(auth).post("/sign-up/email", { name: "Someone", email, password, nickname: "nick" });
+
+    it("same status, same body shape, no session, a fresh id; the owner's account is untouched", async () => {
+      const { auth, mails } = setup();
+      const first = await signUp(auth, "owner@example.com");
+      const fresh = await signUp(auth, "fresh@example.com");
+      const again = await signUp(auth, "Owner@Example.com", "attacker-password");
+      expect(again.status).toBe(fresh.status);
+      expect(again.headers.getSetCookie()).toEqual([]);
+      expect(again.body.token).toBeNull();
+      expect(Object.keys(again.body)).toEqual(Object.keys(fresh.body));
+      expect(Object.keys(again.body.user)).toEqual(Object.keys(fresh.body.user));
+      for (const key of Object.keys(fresh.body.user)) {
+        expect(typeof again.body.user[key], key).toBe(typeof fresh.body.user[key]);
+      }
+      expect(again.body.user).toMatchObject({
+        email: "owner@example.com",
+        name: "Someone",
+        nickname: "nick",
+        role: "user",
+        emailVerified: false,
+      });
+      expect(again.body.user.id).not.toBe(first.body.user.id);
+      expect(again.body.user.id).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(await countRows(auth, "user")).toBe(2);
+      // The unverified owner gets a fresh link (for the real account); the attacker's password is not set.
+      const ownerMails = mails.filter((m) => m.to === "owner@example.com");
+      expect(ownerMails).toHaveLength(2);
+      const verified = await createTestClient(auth).get("/verify-email", { query: { token: ownerMails[1]!.token } });
+      expect(verified.body.user.id).toBe(first.body.user.id);
+      const client = createTestClient(auth);
+      const attacker = await client.post("/sign-in/email", {
+        email: "owner@example.com",
+        password: "attacker-password",
+      });
+      expect(attacker.status).toBe(401);
+      const owner = await client.post("/sign-in/email", { email: "owner@example.com", password: "password-123" });
+      expect(owner.status).toBe(200);
+    });
+
+    it("a verified owner gets no mail; racing sign-ups of one address all answer 200 and create one user", async () => {
+      const { auth, mails } = setup();
+      await signUp(auth, "verified@example.com");
+      await createTestClient(auth).get("/verify-email", { query: { token: mails[0]!.token } });
+      const again = await signUp(auth, "verified@example.com");
+      expect(again.status).toBe(200);
+      expect(mails.filter((m) => m.to === "verified@example.com")).toHaveLength(1);
+      const results = await Promise.all([1, 2, 3].map(() => signUp(auth, "race-quiet@example.com")));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(
+        await auth.$context.adapter.count({
+          model: "user",
+          where: [{ field: "email", value: "race-quiet@example.com" }],
+        }),
+      ).toBe(1);
+    });
   });
 });

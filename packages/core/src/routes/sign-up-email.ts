@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
+import type { EndpointContext } from "../api/define-endpoint.js";
+import { userFields } from "../schema/core-schema.js";
+import { stringInput } from "../schema/field-input.js";
 import { tokenUserResponse } from "../api/response-shapes.js";
 import { UniqueConstraintError } from "../adapter/adapter-errors.js";
 import { AuthError } from "../errors/auth-error.js";
@@ -7,14 +10,16 @@ import { CORE_ERRORS } from "../errors/core-errors.js";
 import { CREDENTIAL_PROVIDER } from "../repositories/accounts-repository.js";
 import { setSessionCookie } from "../session/session-cookies.js";
 import { normalizeEmail } from "../user/normalize-email.js";
-import { sendVerificationEmail } from "../email/send-verification-email.js";
+import { issueDecoyVerification, sendVerificationEmail } from "../email/send-verification-email.js";
+import { buildUnsavedRow } from "../db/build-unsaved-row.js";
+import type { User } from "../schema/model-types.js";
 
 const signUpEmailBody = z
   .object({
-    name: z.string().min(1).max(256),
+    name: stringInput(userFields.name).min(1),
     email: z.string(),
     password: z.string(),
-    image: z.string().max(2048).nullish(),
+    image: stringInput(userFields.image).nullish(),
     callbackURL: z.string().optional(),
     rememberMe: z.boolean().optional(),
   })
@@ -49,14 +54,26 @@ export const signUpEmail = defineEndpoint(
     const { name, password, image, rememberMe } = ctx.body;
     const email = normalizeEmail(ctx.body.email);
     passwords.assertValidLength(password);
-    const extra = ctx.auth.userInput.parse(ctx.body, "create", OWN_KEYS);
-    if (await ctx.auth.users.findByEmail(email)) throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS);
+    const { columns: extra, plugins: pluginColumns } = await ctx.auth.userInput.readWithPlugins(
+      ctx.body,
+      "create",
+      OWN_KEYS,
+      { ctx, user: null },
+    );
+    // When sign-up signs nobody in (email verification required), a registered address gets the answer
+    // a new one would: the 422 would tell anyone which addresses have accounts. Otherwise the 422 stays
+    // (SPEC.md §5): a sign-up that signs in cannot be faked.
+    const quiet = rules.requireEmailVerification;
+    const existing = await ctx.auth.users.findByEmail(email);
+    if (existing && !quiet) throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS);
     const hash = await passwords.hash(password);
-    const signIn = rules.autoSignIn && !rules.requireEmailVerification;
+    const data = { ...extra, name, email, image: image ?? null, emailVerified: false };
+    if (existing) return answerAsNewSignUp(ctx, existing, data);
+    const signIn = rules.autoSignIn && !quiet;
 
     const created = await ctx.auth
       .transaction(async (tx) => {
-        const user = await tx.users.create({ ...extra, name, email, image: image ?? null, emailVerified: false });
+        const user = await tx.users.create(data);
         await tx.accounts.create({
           userId: user.id,
           accountId: user.id,
@@ -71,11 +88,17 @@ export const signUpEmail = defineEndpoint(
           : null;
         return { user, session };
       })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         // Two sign-ups racing for one email: the unique index decides, the loser gets a clean 422.
-        if (error instanceof UniqueConstraintError) throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS);
+        if (error instanceof UniqueConstraintError) {
+          // Or for a plugin's unique column (a username): that plugin answers with its own error.
+          await ctx.auth.userInput.explainConflict(pluginColumns, ctx);
+          if (quiet) return null;
+          throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS);
+        }
         throw error;
       });
+    if (!created) return answerAsNewSignUp(ctx, null, data);
 
     if (created.session) setSessionCookie(ctx, created.session, rememberMe !== false);
     if (options.emailVerification.sendOnSignUp) {
@@ -84,3 +107,23 @@ export const signUpEmail = defineEndpoint(
     return { token: created.session?.session.token ?? null, user: sessions.publicUser(created.user) };
   },
 );
+
+type SignUpCtx = Pick<EndpointContext<{ callbackURL?: string }, unknown, undefined>, "auth" | "headers" | "body">;
+
+/**
+ * The answer of a sign-up that created nothing because the address is registered: the shape a new
+ * sign-up has (`token: null`, a user with a fresh id and these fields), and the same storage work
+ * (one verification token). An unverified owner gets a new verification link, which can only help
+ * them; otherwise the token is a decoy mailed to no one.
+ */
+async function answerAsNewSignUp(ctx: SignUpCtx, existing: User | null, data: Record<string, unknown>) {
+  const { auth } = ctx;
+  if (auth.options.emailVerification.sendOnSignUp) {
+    if (existing && !existing.emailVerified) {
+      await sendVerificationEmail(ctx, existing, { callbackURL: ctx.body.callbackURL });
+    } else {
+      await issueDecoyVerification(ctx);
+    }
+  }
+  return { token: null, user: auth.sessions.publicUser(buildUnsavedRow(auth.schema, "user", data)) };
+}

@@ -5,6 +5,7 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { sendInBackground } from "../email/send-in-background.js";
 import { accountTokens } from "../oauth/account-tokens.js";
+import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 /**
  * POST /unlink-account {providerId, accountId?}: removes one linked account. Never the last one
@@ -17,7 +18,7 @@ export const unlinkAccount = defineEndpoint(
     path: "/unlink-account",
     body: z.strictObject({ providerId: z.string(), accountId: z.string().optional() }),
     session: "fresh",
-    tags: ["accounts"],
+    tags: ["accounts", SENSITIVE_ACTION_TAG],
     openapi: {
       summary: "Unlink an account",
       response: statusResponse,
@@ -46,10 +47,19 @@ export const unlinkAccount = defineEndpoint(
     });
     // Tell the provider too, where it can be told: the app should not keep access it gave up.
     const provider = ctx.auth.socialProviders.get(target.providerId);
-    const { accessToken } = accountTokens(ctx.auth, target);
-    if (provider?.revokeToken && accessToken) {
+    const { accessToken, refreshToken: stored } = accountTokens(ctx.auth, target);
+    const refreshToken = provider?.revokesRefreshTokens ? stored : undefined;
+    if (provider?.revokeToken && (accessToken || refreshToken)) {
       const revoke = provider.revokeToken.bind(provider);
-      sendInBackground(ctx.auth, "token revocation", () => revoke(accessToken));
+      sendInBackground(ctx.auth, "token revocation", async () => {
+        // Both: a refresh token left alive would mint new access tokens (RFC 7009 §2.1).
+        const results = await Promise.allSettled([
+          accessToken ? revoke(accessToken, "access_token") : undefined,
+          refreshToken ? revoke(refreshToken, "refresh_token") : undefined,
+        ]);
+        const failed = results.find((r) => r.status === "rejected");
+        if (failed) throw failed.reason;
+      });
     }
     return { status: true };
   },

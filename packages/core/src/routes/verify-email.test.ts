@@ -85,4 +85,66 @@ describe("email verification", () => {
     expect(r.body.message).toBe("Email not verified");
     expect(mails).toHaveLength(2);
   });
+
+  it("signed-out send-verification-email: unknown, unverified and verified addresses get the same answer after the same work", async () => {
+    const { auth, mails, lastMail } = makeMailAuth();
+    const unverified = await signUpUser(auth);
+    const verified = await signUpUser(auth);
+    await createTestClient(auth).get(pathOf(lastMail(verified.email.toLowerCase(), "verify-email").url));
+    // Every storage call the request makes, by method: the work must not depend on the address.
+    const adapter = auth.$context.adapter as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const calls: string[] = [];
+    for (const method of ["create", "findOne", "findMany", "update", "updateMany", "delete", "deleteMany", "count"]) {
+      const original = adapter[method]!.bind(adapter);
+      adapter[method] = (...args: unknown[]) => {
+        calls.push(`${method}:${(args[0] as { model: string }).model}`);
+        return original(...args);
+      };
+    }
+    const answers = [];
+    for (const email of ["nobody@example.com", unverified.email, verified.email]) {
+      calls.length = 0;
+      const before = mails.length;
+      const r = await createTestClient(auth).post("/send-verification-email", { email });
+      answers.push({ status: r.status, text: r.text, calls: [...calls], mailed: mails.length - before });
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(answers[0]!.calls.length).toBeGreaterThan(0);
+    expect(answers[1]!.calls).toEqual(answers[0]!.calls);
+    expect(answers[2]!.calls).toEqual(answers[0]!.calls);
+    expect(answers.map((a) => a.mailed)).toEqual([0, 1, 0]);
+    // The decoy written for the others is no usable link: nothing but the real token verifies.
+    expect((await createTestClient(auth).get(pathOf(lastMail(unverified.email.toLowerCase()).url))).status).toBe(200);
+  });
+
+  it("send-verification-email answers without waiting for the mail to go out", async () => {
+    let release: () => void = () => {};
+    let sent = false;
+    const { auth } = makeMailAuth({
+      emailVerification: {
+        sendOnSignUp: false,
+        sendVerificationEmail: () =>
+          new Promise<void>((resolve) => {
+            release = () => {
+              sent = true;
+              resolve();
+            };
+          }),
+      },
+    });
+    const { email } = await signUpUser(auth);
+    const r = await createTestClient(auth).post("/send-verification-email", { email });
+    expect(r.body).toEqual({ status: true });
+    expect(sent).toBe(false); // the sender is still pending: the answer did not wait for it
+    release();
+    expect(sent).toBe(true);
+  });
+
+  it("a decoy verification token (no user) is refused like an unknown one", async () => {
+    const { auth } = makeMailAuth();
+    const token = await auth.$context.tokens.issue("verify-email", { userId: null }, 3600);
+    const r = await createTestClient(auth).get("/verify-email", { query: { token, callbackURL: "/x" } });
+    expect(r.headers.get("location")).toBe("/x?error=invalid_token");
+  });
 });

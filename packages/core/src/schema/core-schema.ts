@@ -8,17 +8,25 @@ export interface CoreSchemaOptions {
 
 const now = () => new Date();
 
+/**
+ * The core user columns. Endpoints build their input from these definitions (`stringInput(userFields.name)`),
+ * so a column's size is written once: here.
+ */
+export const userFields = {
+  name: { type: "string" },
+  email: { type: "string", unique: true },
+  emailVerified: { type: "boolean", defaultValue: false, input: false },
+  image: { type: "string", required: false, long: true, maxLength: 2048 },
+  createdAt: { type: "date", defaultValue: now, input: false },
+  updatedAt: { type: "date", defaultValue: now, input: false },
+} as const satisfies Record<string, FieldDef>;
+
 /** The five core tables of SPEC.md §3. Plugins add tables and fields on top. */
 export function createCoreSchema(options: CoreSchemaOptions = {}): Schema {
   return {
     user: {
       fields: {
-        name: { type: "string" },
-        email: { type: "string", unique: true },
-        emailVerified: { type: "boolean", defaultValue: false, input: false },
-        image: { type: "string", required: false, long: true },
-        createdAt: { type: "date", defaultValue: now, input: false },
-        updatedAt: { type: "date", defaultValue: now, input: false },
+        ...userFields,
         ...options.userAdditionalFields,
       },
     },

@@ -17,7 +17,10 @@ export interface FieldDef {
   input?: boolean;
   /** Included in API output. Default true; secrets (password hashes, tokens at rest) set false. */
   returned?: boolean;
-  /** Upper bound on string length, used for indexed VARCHAR columns on MySQL. Default 255. */
+  /**
+   * Most characters (code points) a string column holds: MySQL's VARCHAR size, and the limit every input
+   * built with `stringInput(field)` enforces on every dialect. Default 255, or 16,383 for `long` fields.
+   */
   maxLength?: number;
   /** Text column that may hold long values (no length limit); cannot be indexed on MySQL. */
   long?: boolean;

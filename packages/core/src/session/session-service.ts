@@ -1,4 +1,6 @@
 import type { Db } from "../db/create-db.js";
+import { AuthError } from "../errors/auth-error.js";
+import { CORE_ERRORS } from "../errors/core-errors.js";
 import { createOutputFilter } from "../db/create-db.js";
 import { deriveSessionToken, generateId, sha256Base64Url, unsignCookieValue } from "../crypto/index.js";
 import type { CookieNames } from "../cookies/cookie-names.js";
@@ -7,6 +9,7 @@ import type { ResolvedOptions } from "../options/resolve-options.js";
 import type { Session, SessionWithUser, User } from "../schema/model-types.js";
 import type { Row, Schema } from "../schema/schema-types.js";
 import type { UserValidationSource } from "./create-user-validation.js";
+import type { CacheRead, SessionCache } from "./session-secondary-cache.js";
 
 /** Where a new session comes from, recorded on the session row. */
 export interface SessionOrigin {
@@ -48,6 +51,12 @@ export interface SessionService {
   publicSession(row: Row, token: string): Session;
 }
 
+/** Swallows the session cache's "store unavailable" refusal (resolving to null); rethrows anything else. */
+function unlessStoreDown(err: unknown): null {
+  if (err instanceof AuthError && err.code === CORE_ERRORS.SESSION_STORE_UNAVAILABLE.code) return null;
+  throw err;
+}
+
 /** The token the client holds is derived from the session id, so only its hash needs storing. */
 export function createSessionService(
   options: ResolvedOptions,
@@ -55,6 +64,7 @@ export function createSessionService(
   db: Db,
   cookies: CookieNames,
   hooks: SessionHooks = NO_HOOKS,
+  cache: SessionCache | null = null,
 ): SessionService {
   const { secret } = options;
   const { now } = options.advanced;
@@ -102,20 +112,29 @@ export function createSessionService(
       return decoded ? unsignCookieValue(secret, decoded) : null;
     },
     async findByToken(token) {
-      const row = await db.findOne({
-        model: "session",
-        where: [{ field: "token", value: sha256Base64Url(token) }],
-        join: userJoin,
-      });
-      if (!row) return null;
-      const { user, ...session } = row as Row & { user: Row | null };
+      const hash = sha256Base64Url(token);
+      // With a session cache, a hit answers with no query; the database stays the source of truth
+      // (a miss, a marked entry or an unreachable store all read it).
+      const cached: CacheRead = cache ? await cache.read(hash) : { kind: "skip" };
+      if (cached.kind === "revoked") return null;
+      let session: Row;
+      let user: Row | null;
+      if (cached.kind === "hit") {
+        ({ session, user } = cached.data);
+      } else {
+        const row = await db.findOne({ model: "session", where: [{ field: "token", value: hash }], join: userJoin });
+        if (!row) return null;
+        ({ user, ...session } = row as Row & { user: Row | null });
+      }
       if (!user) return null;
       if ((session.expiresAt as Date).getTime() <= now()) {
-        await deleteWhere([{ field: "id", value: session.id }]);
+        // Housekeeping only: the expiry alone refuses the session, so a store outage must not turn it into a 503.
+        await deleteWhere([{ field: "id", value: session.id }]).catch(unlessStoreDown);
         return null;
       }
       await hooks.validateUser(user as User, "session");
-      return { session: publicSession(session as Row, token), user: publicUser(user) };
+      if (cached.kind === "miss") await cache?.fill(hash, { session, user });
+      return { session: publicSession(session, token), user: publicUser(user) };
     },
     needsRefresh(session) {
       const lastRefresh = session.expiresAt.getTime() - expiresIn * 1000;
@@ -123,11 +142,14 @@ export function createSessionService(
       return hooks.canRefresh.every((canRefresh) => canRefresh(session));
     },
     async refresh(session) {
-      const row = await db.update({
-        model: "session",
-        where: [{ field: "id", value: session.id }],
-        update: { expiresAt: new Date(now() + expiresIn * 1000) },
-      });
+      // While the session cache's store is down the session simply does not slide yet (null: unchanged).
+      const row = await db
+        .update({
+          model: "session",
+          where: [{ field: "id", value: session.id }],
+          update: { expiresAt: new Date(now() + expiresIn * 1000) },
+        })
+        .catch(unlessStoreDown);
       return row ? publicSession(row, session.token) : null;
     },
     async listByUser(userId) {

@@ -41,6 +41,14 @@ export async function driveSocialFlow(
     throw new Error(`sign-in/social failed: ${start.status} ${start.text}`);
   }
   const authorizationURL = new URL(start.body.url);
+  // The browser visits the provider: a local fake records the request (its nonce, PKCE challenge and
+  // redirect_uri) as a real provider would. Providers elsewhere are never contacted from tests.
+  if (authorizationURL.hostname === "127.0.0.1") {
+    await fetch(authorizationURL, { redirect: "manual" }).then(
+      (r) => r.body?.cancel(),
+      () => undefined,
+    );
+  }
   const state = authorizationURL.searchParams.get("state") ?? "";
   let query: Record<string, string> = { code, state, ...options.extraQuery };
   if (options.formPost) {

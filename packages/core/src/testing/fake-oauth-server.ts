@@ -1,6 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type CryptoKey, type JWK, SignJWT, exportJWK, generateKeyPair } from "jose";
+import { codeChallengeS256 } from "../oauth/pkce.js";
 
 /** One request the fake provider received, as a test wants to inspect it. */
 export interface FakeRequest {
@@ -27,7 +28,11 @@ export interface FakeOAuthServer {
   requestsTo(path: string): FakeRequest[];
   /** Adds or replaces a route (`"POST /token"`, `"GET /userinfo"`, or `"* /path"` for any method). */
   route(key: string, handler: FakeRoute): void;
-  /** Signs an ID token with the server's RS256 key (kid `test-key`), published at `GET /jwks`. */
+  /**
+   * Signs an ID token with the server's RS256 key (kid `test-key`), published at `GET /jwks`. Like a
+   * real OpenID Provider it carries the `nonce` of the latest authorization request the browser
+   * brought here (see driveSocialFlow), unless the claims name one.
+   */
   signIdToken(
     claims: Record<string, unknown>,
     options?: { expiresIn?: string | number; kid?: string },
@@ -40,7 +45,8 @@ export interface FakeOAuthServer {
 /**
  * An in-process HTTP server on 127.0.0.1 that plays an OAuth 2.0 / OIDC provider in tests, so provider
  * code runs its real HTTP calls (headers, form encoding, Basic auth) and no request leaves the machine.
- * It publishes an RS256 key at `GET /jwks` and, when `issuer` routes are not overridden, an OIDC
+ * Like a real provider, it refuses a code exchange that does not match the authorization request the
+ * browser brought here (see refuseCodeExchange). It publishes an RS256 key at `GET /jwks` and, when `issuer` routes are not overridden, an OIDC
  * discovery document at `GET /.well-known/openid-configuration` pointing at `/authorize`, `/token`,
  * `/userinfo` and `/jwks`.
  */
@@ -82,6 +88,12 @@ export async function startFakeOAuthServer(routes: Record<string, FakeRoute> = {
       json,
     };
     requests.push(request);
+    const refusal = refuseCodeExchange(request, requests);
+    if (refusal) {
+      res.writeHead(refusal.status ?? 400, { "content-type": "application/json" });
+      res.end(JSON.stringify(refusal.json));
+      return;
+    }
     const handler = table.get(`${request.method} ${request.path}`) ?? table.get(`* ${request.path}`);
     if (!handler) {
       res.writeHead(404, { "content-type": "application/json" });
@@ -126,7 +138,10 @@ export async function startFakeOAuthServer(routes: Record<string, FakeRoute> = {
     route: (key, handler) => {
       table.set(key, handler);
     },
-    signIdToken: (claims, options = {}) => signWith(privateKey, claims, options),
+    signIdToken: (claims, options = {}) => {
+      const nonce = requests.findLast((r) => r.method === "GET" && r.query.has("nonce"))?.query.get("nonce");
+      return signWith(privateKey, nonce && !("nonce" in claims) ? { ...claims, nonce } : claims, options);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -140,9 +155,42 @@ async function signWith(
   claims: Record<string, unknown>,
   options: { expiresIn?: string | number; kid?: string },
 ): Promise<string> {
-  const jwt = new SignJWT(claims)
-    .setProtectedHeader({ alg: "RS256", kid: options.kid ?? "test-key", typ: "JWT" })
-    .setIssuedAt();
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: options.kid ?? "test-key", typ: "JWT" });
+  if (claims.iat === undefined) jwt.setIssuedAt();
   if (claims.exp === undefined) jwt.setExpirationTime(options.expiresIn ?? "10m");
   return jwt.sign(key);
+}
+
+/**
+ * What every real provider checks at its token endpoint, against the latest authorization request
+ * the browser brought to this fake (none recorded: nothing to compare, the route decides): the PKCE
+ * verifier matches the challenge (RFC 7636 §4.6), `redirect_uri` is the one of the authorization
+ * request (RFC 6749 §4.1.3), and the client authenticating (Basic or form) is the one the code was
+ * issued to. A mismatch gets the provider's standard refusal.
+ */
+function refuseCodeExchange(request: FakeRequest, requests: FakeRequest[]): FakeReply | null {
+  const form = request.form;
+  if (request.method !== "POST" || form?.get("grant_type") !== "authorization_code") return null;
+  const authorization = requests.findLast(
+    (r) => r.method === "GET" && r.query.has("state") && r.query.has("redirect_uri"),
+  )?.query;
+  if (!authorization) return null;
+  const challenge = authorization.get("code_challenge");
+  if (challenge && codeChallengeS256(form.get("code_verifier") ?? "") !== challenge) {
+    return { status: 400, json: { error: "invalid_grant", error_description: "PKCE verification failed" } };
+  }
+  if (form.get("redirect_uri") !== authorization.get("redirect_uri")) {
+    return { status: 400, json: { error: "invalid_grant", error_description: "redirect_uri mismatch" } };
+  }
+  const issuedTo = authorization.get("client_id") ?? authorization.get("client_key");
+  const header = request.headers.authorization;
+  const basic =
+    typeof header === "string" && header.startsWith("Basic ")
+      ? decodeURIComponent(Buffer.from(header.slice(6), "base64").toString("utf8").split(":")[0] ?? "")
+      : null;
+  const presented = basic ?? form.get("client_id") ?? form.get("client_key");
+  if (presented !== issuedTo) {
+    return { status: 401, json: { error: "invalid_client", error_description: "not the client of this code" } };
+  }
+  return null;
 }

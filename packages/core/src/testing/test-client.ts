@@ -18,8 +18,8 @@ export interface TestRequestOptions {
 }
 
 /**
- * A browser-like client over `auth.handler`: a cookie jar, the trusted Origin on every request, no
- * network. For plugin authors' tests as much as ours.
+ * A browser-like client over `auth.handler`: a cookie jar, the trusted Origin and a matching
+ * Sec-Fetch-Site on every request, no network. For plugin authors' tests as much as ours.
  */
 export function createTestClient(
   auth: Pick<Auth, "handler" | "options">,
@@ -39,6 +39,10 @@ export function createTestClient(
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
     const headers = new Headers({ origin, ...opts.headers });
+    // As a browser does: same-origin when the page's origin is the URL's, cross-site otherwise.
+    if (!headers.has("sec-fetch-site")) {
+      headers.set("sec-fetch-site", headers.get("origin") === url.origin ? "same-origin" : "cross-site");
+    }
     if (jar.size) headers.set("cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
     let payload: string | undefined;
     if (body !== undefined) {

@@ -15,8 +15,10 @@ export interface TokenStore {
   consume<P>(kind: TokenKind, token: string): Promise<TokenLookup<P>>;
 }
 
+/** How every stored identifier of a kind begins: `reset-password:` etc. */
+export const identifierPrefix = (kind: TokenKind) => `${kind}:`;
 // Tokens are stored hashed, as session tokens are: a leaked verification table opens no account.
-const identifierOf = (kind: TokenKind, token: string) => `${kind}:${sha256Base64Url(token)}`;
+const identifierOf = (kind: TokenKind, token: string) => `${identifierPrefix(kind)}${sha256Base64Url(token)}`;
 const MAX_TOKEN_LENGTH = 256;
 // Expired tokens are never read again; every so many issues, sweep them so the table stays small.
 const SWEEP_EVERY = 50;

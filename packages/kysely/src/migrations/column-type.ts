@@ -1,4 +1,5 @@
 import type { FieldDef } from "@gatehouse/core";
+import { LONG_STRING_MAX_LENGTH, maxLengthOf } from "@gatehouse/core";
 import { sql } from "kysely";
 import type { RawBuilder } from "kysely";
 import type { SqlDialect } from "../dialect.js";
@@ -9,7 +10,7 @@ import type { SqlDialect } from "../dialect.js";
  * - PostgreSQL: timestamptz(3) (millisecond precision, like JS Dates), jsonb.
  * - MySQL/MariaDB: DATETIME(3), never TIMESTAMP — MariaDB silently gives the first TIMESTAMP NOT NULL
  *   column `ON UPDATE CURRENT_TIMESTAMP`, which would rewrite createdAt on every update. Strings are
- *   VARCHAR so they can be indexed; `long` fields are TEXT.
+ *   VARCHAR(maxLength) so they can be indexed; `long` fields are TEXT (MEDIUMTEXT past 16,383 characters).
  * Numbers are doubles everywhere: exact for integers up to 2^53 (ms timestamps, counters) and floats.
  */
 export function columnType(
@@ -18,7 +19,11 @@ export function columnType(
 ): RawBuilder<unknown> {
   switch (field.type) {
     case "string":
-      if (dialect === "mysql") return field.long ? sql`text` : sql.raw(`varchar(${field.maxLength ?? 255})`);
+      // The size comes from the field definition (maxLengthOf), the same number input validation enforces.
+      if (dialect === "mysql") {
+        if (!field.long) return sql.raw(`varchar(${maxLengthOf(field)})`);
+        return maxLengthOf(field) <= LONG_STRING_MAX_LENGTH ? sql`text` : sql`mediumtext`;
+      }
       return sql`text`;
     case "number":
       return dialect === "sqlite" ? sql`real` : dialect === "postgres" ? sql`double precision` : sql`double`;

@@ -87,3 +87,39 @@ for (const dialect of ["sqlite", "postgres", "mysql"] as const) {
     });
   });
 }
+
+describe("diffSchema column sizes and collations (mysql)", () => {
+  const plan = (schema: Schema, state: DatabaseState) =>
+    diffSchema(coldKysely("mysql"), "mysql", schema, state).map((s) => s.compile().sql);
+  const empty = (): DatabaseState => ({ tables: new Map(), indexes: new Set() });
+
+  it("sizes each string column from its field's maxLength, the number input validation enforces", () => {
+    const [create] = plan(
+      {
+        t: {
+          fields: {
+            a: { type: "string" },
+            b: { type: "string", maxLength: 40 },
+            c: { type: "string", long: true },
+            d: { type: "string", long: true, maxLength: 100_000 },
+          },
+        },
+      },
+      empty(),
+    );
+    expect(create).toMatch(
+      /`a` varchar\(255\) not null, `b` varchar\(40\) not null, `c` text not null, `d` mediumtext not null/,
+    );
+  });
+
+  it("creates tables with the server's NO PAD collation, utf8mb4_bin when it has none (generate)", () => {
+    expect(plan(core, { ...empty(), noPadCollation: "utf8mb4_nopad_bin" })[0]).toMatch(/collate=utf8mb4_nopad_bin$/);
+    expect(plan(core, empty())[0]).toMatch(/collate=utf8mb4_bin$/);
+  });
+
+  it("converts an existing PAD SPACE table once, before adding to it", () => {
+    const state = { ...stateOf(core), noPadCollation: "utf8mb4_0900_bin", padTables: new Set(["user"]) };
+    expect(plan(core, state)).toEqual(["alter table `user` convert to character set utf8mb4 collate utf8mb4_0900_bin"]);
+    expect(plan(core, { ...state, padTables: new Set() })).toEqual([]);
+  });
+});

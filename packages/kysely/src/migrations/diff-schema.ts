@@ -52,20 +52,38 @@ export function diffSchema(db: AnyKysely, dialect: SqlDialect, schema: Schema, s
           c.onDelete(FK_ACTION[ref.onDelete ?? "cascade"]),
         );
       }
+      // Binary, so ids and tokens compare byte for byte; NO PAD where the server has it, so "slug" and
+      // "slug " are different values (in lookups and in unique indexes) as on the other dialects.
       if (dialect === "mysql")
-        create = create.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin`);
+        create = create.modifyEnd(
+          sql.raw(`engine=InnoDB default charset=utf8mb4 collate=${state.noPadCollation ?? "utf8mb4_bin"}`),
+        );
       statements.push(create);
     } else {
+      // Tables an earlier version created PAD SPACE: convert them in place (a table rebuild, once).
+      if (dialect === "mysql" && state.noPadCollation && state.padTables?.has(table)) {
+        const convert = sql`alter table ${sql.table(table)} convert to character set utf8mb4 collate ${sql.raw(state.noPadCollation)}`;
+        statements.push({ compile: () => convert.compile(db), execute: () => convert.execute(db) } as Compilable);
+      }
       for (const [name, field] of Object.entries(def.fields)) {
         if (existing.has(name)) continue;
         const ref = field.references;
         statements.push(
-          db.schema.alterTable(table).addColumn(name, columnType(field, dialect), (c) =>
+          db.schema.alterTable(table).addColumn(name, columnType(field, dialect), (c) => {
+            // Rows that exist before the column get its default (a plugin's `banned: false`,
+            // `role: "user"`), not NULL; computed defaults (functions) are the application's to fill.
+            const literal = field.defaultValue;
+            const withDefault =
+              typeof literal === "boolean" || typeof literal === "number" || typeof literal === "string"
+                ? c.defaultTo(literal)
+                : c;
             // SQLite cannot add a constraint later, but accepts REFERENCES on a nullable added column.
-            ref && dialect === "sqlite"
-              ? c.references(`${tableOf(ref.model)}.${ref.field}`).onDelete(FK_ACTION[ref.onDelete ?? "cascade"])
-              : c,
-          ),
+            return ref && dialect === "sqlite"
+              ? withDefault
+                  .references(`${tableOf(ref.model)}.${ref.field}`)
+                  .onDelete(FK_ACTION[ref.onDelete ?? "cascade"])
+              : withDefault;
+          }),
         );
         if (ref && dialect !== "sqlite") {
           statements.push(

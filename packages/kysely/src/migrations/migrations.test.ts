@@ -76,6 +76,35 @@ for (const [name, open] of testDatabases) {
       ).toBe(3);
     });
 
+    it("an added column with a literal default gives the rows already there that default, not NULL", async (ctx) => {
+      const database = await fresh();
+      if (!database) return ctx.skip();
+      const base = createCoreSchema();
+      const v1 = kyselyAdapter({ database })({ schema: base });
+      await v1.migrate!();
+      const now = new Date();
+      await v1.create({
+        model: "user",
+        data: { id: "u1", name: "A", email: "a@example.com", emailVerified: true, createdAt: now, updatedAt: now },
+      });
+      const extended: Schema = {
+        ...base,
+        user: {
+          ...base.user!,
+          fields: {
+            ...base.user!.fields,
+            banned: { type: "boolean", required: false, defaultValue: false },
+            role: { type: "string", required: false, defaultValue: "user" },
+            logins: { type: "number", required: false, defaultValue: 0 },
+          },
+        },
+      };
+      const v2 = kyselyAdapter({ database })({ schema: extended });
+      await v2.migrate!();
+      const user = await v2.findOne({ model: "user", where: [{ field: "id", value: "u1" }] });
+      expect(user).toMatchObject({ banned: false, role: "user", logins: 0 });
+    });
+
     it("adds a composite unique index to an existing table once; it then refuses a repeated pair", async (ctx) => {
       const database = await fresh();
       if (!database) return ctx.skip();
@@ -123,8 +152,58 @@ for (const [name, open] of testDatabases) {
           const ddl = Object.values(rows[0] ?? {}).join(" ");
           expect(ddl).toContain("CREATE TABLE");
           expect(ddl.toLowerCase()).not.toContain("on update");
-          expect(ddl).toContain("utf8mb4_bin");
+          // Binary NO PAD: case-sensitive, and "a" and "a " are different strings.
+          expect(ddl).toMatch(/utf8mb4_(nopad_bin|0900_bin)/);
         }
+      });
+
+      const slugSchema: Schema = { org: { fields: { slug: { type: "string", unique: true } } } };
+      type Pool = { promise(): { query(sql: string): Promise<unknown> } };
+
+      it("converts a table an earlier version created PAD SPACE; then 'slug' and 'slug ' are two values", async (ctx) => {
+        const database = await fresh();
+        if (!database) return ctx.skip();
+        const pool = (database as Pool).promise();
+        // The DDL earlier versions wrote: utf8mb4_bin is PAD SPACE.
+        await pool.query(
+          "create table `org` (`id` varchar(255) not null primary key, `slug` varchar(255) not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin",
+        );
+        await pool.query("create unique index `org_slug_uidx` on `org` (`slug`)");
+        const adapter = kyselyAdapter({ database })({ schema: slugSchema });
+        const { statements } = await adapter.migrate!();
+        expect(statements).toEqual([
+          expect.stringMatching(/^alter table .org. convert to character set utf8mb4 collate/),
+        ]);
+        expect((await adapter.migrate!()).statements).toEqual([]);
+        await adapter.create({ model: "org", data: { id: "1", slug: "slug" } });
+        await adapter.create({ model: "org", data: { id: "2", slug: "slug " } });
+        expect(await adapter.findOne({ model: "org", where: [{ field: "slug", value: "slug  " }] })).toBeNull();
+        expect(await adapter.findOne({ model: "org", where: [{ field: "slug", value: "slug " }] })).toMatchObject({
+          id: "2",
+        });
+      });
+
+      it("never matches trailing spaces, even on a PAD SPACE table left unconverted", async (ctx) => {
+        const database = await fresh();
+        if (!database) return ctx.skip();
+        const pool = (database as Pool).promise();
+        await pool.query(
+          "create table `org` (`id` varchar(255) not null primary key, `slug` varchar(255) not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin",
+        );
+        await pool.query("insert into `org` values ('id1', 'slug'), ('id2', 'other ')");
+        // No migrate: the table stays PAD SPACE, and the query guard alone must hold.
+        const adapter = kyselyAdapter({ database })({ schema: slugSchema });
+        const find = (field: string, value: unknown, operator?: "eq" | "ne" | "in" | "not_in") =>
+          adapter.findMany<{ id: string }>({ model: "org", where: [{ field, value, operator }] });
+        const ids = async (p: Promise<{ id: string }[]>) => (await p).map((r) => r.id).sort();
+        expect(await ids(find("id", "id1 "))).toEqual([]);
+        expect(await ids(find("slug", "slug "))).toEqual([]);
+        expect(await ids(find("slug", "slug"))).toEqual(["id1"]);
+        expect(await ids(find("slug", "other "))).toEqual(["id2"]);
+        expect(await ids(find("slug", "slug ", "ne"))).toEqual(["id1", "id2"]);
+        expect(await ids(find("slug", ["slug ", "other "], "in"))).toEqual(["id2"]);
+        expect(await ids(find("slug", ["slug ", "x"], "not_in"))).toEqual(["id1", "id2"]);
+        expect(await adapter.count({ model: "org", where: [{ field: "id", value: "id2 " }] })).toBe(0);
       });
     }
   });

@@ -42,6 +42,8 @@ export function apple(config: AppleOptions): OAuthProvider {
     id: "apple",
     name: "Apple",
     responseMode: "form_post",
+    // Apple has no user-info endpoint.
+    accountInfoFromIdToken: true,
     disableSignUp: config.disableSignUp,
     disableImplicitSignUp: config.disableImplicitSignUp,
     createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes, nonce }) =>

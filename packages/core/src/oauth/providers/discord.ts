@@ -12,8 +12,8 @@ const CDN = "https://cdn.discordapp.com";
 
 /** Discord options on top of the common ones. */
 export interface DiscordOptions extends ProviderConfig {
-  /** `consent` asks again even when the user already authorized the app; `none` skips the screen. */
-  prompt?: "consent" | "none";
+  /** Discord knows `consent` (asks again even when the user already authorized the app) and `none` (skips the screen). */
+  prompt?: string;
 }
 
 interface DiscordUser {

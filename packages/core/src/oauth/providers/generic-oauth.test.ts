@@ -129,7 +129,7 @@ describe("generic OAuth / OIDC provider", () => {
         token: `${idp.url}/oauth/access`,
         userInfo: `${idp.url}/api/me`,
       },
-      scopes: ["read"],
+      scope: ["read"],
       pkce: false,
       mapProfile: (profile, raw) => {
         const me = raw as { verified: boolean; display_name: string; avatar: string };
@@ -208,6 +208,84 @@ describe("generic OAuth / OIDC provider", () => {
     const retried = await driveSocialFlow(partial, "acme", "good");
     expect(retried.location).toBe("/dashboard");
     expect((await retried.client.get("/get-session")).body.user.email).toBe("kim@example.com");
+  });
+
+  it("sends prompt, responseMode, accessType and authorizationParams; refuses reserved params and `scopes` at startup", async () => {
+    const { idp } = await fakeOidc();
+    const discoveryUrl = `${idp.url}/.well-known/openid-configuration`;
+    const auth = authWith({
+      clientId: "acme-client",
+      discoveryUrl,
+      scope: ["offline_access"],
+      prompt: "consent",
+      responseMode: "form_post",
+      accessType: "offline",
+      authorizationParams: { acr_values: "mfa", ui_locales: "fr" },
+    });
+    const r = await createTestClient(auth).post("/sign-in/social", {
+      provider: "acme",
+      callbackURL: "/x",
+      scopes: ["extra"],
+      loginHint: "kim@example.com",
+    });
+    const q = new URL(r.body.url).searchParams;
+    expect(q.get("scope")).toBe("openid email profile offline_access extra");
+    expect(q.get("prompt")).toBe("consent");
+    expect(q.get("response_mode")).toBe("form_post");
+    expect(q.get("access_type")).toBe("offline");
+    expect(q.get("acr_values")).toBe("mfa");
+    expect(q.get("ui_locales")).toBe("fr");
+    expect(q.get("login_hint")).toBe("kim@example.com");
+    expect(q.get("nonce")).toMatch(/^[A-Za-z0-9]{32}$/);
+
+    for (const name of ["state", "nonce", "redirect_uri", "code_challenge", "scope"]) {
+      expect(() => authWith({ clientId: "c", discoveryUrl, authorizationParams: { [name]: "x" } })).toThrow(
+        new RegExp(`authorizationParams cannot set ${name}`),
+      );
+    }
+    expect(() => authWith({ clientId: "c", discoveryUrl, scopes: ["read"] })).toThrow(/acme.scopes is not an option/);
+    const endpoints = { authorization: `${idp.url}/authorize`, token: `${idp.url}/token`, jwks: `${idp.url}/jwks` };
+    expect(() => authWith({ clientId: "c", endpoints })).toThrow(/endpoints.jwks without issuer/);
+  });
+
+  it("disableIdTokenSignIn refuses native ID tokens; the redirect flow still signs in", async () => {
+    const { idp, idToken } = await fakeOidc();
+    const auth = authWith({
+      clientId: "acme-client",
+      discoveryUrl: `${idp.url}/.well-known/openid-configuration`,
+      disableIdTokenSignIn: true,
+    });
+    const r = await createTestClient(auth).post("/sign-in/social", {
+      provider: "acme",
+      idToken: { token: await idToken() },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe("ID_TOKEN_NOT_SUPPORTED");
+    expect((await driveSocialFlow(auth, "acme", "good")).location).toBe("/dashboard");
+  });
+
+  it("verifies the ID token of a refresh: a forged one fails the refresh and is not stored", async () => {
+    const { idp } = await fakeOidc();
+    const forger = await startFakeOAuthServer();
+    servers.push(forger);
+    const auth = authWith({ clientId: "acme-client", discoveryUrl: `${idp.url}/.well-known/openid-configuration` });
+    const flow = await driveSocialFlow(auth, "acme", "good");
+    expect(flow.location).toBe("/dashboard");
+    let forged = true;
+    idp.route("POST /token", async () => ({
+      json: {
+        access_token: "at.2",
+        token_type: "Bearer",
+        expires_in: 300,
+        id_token: await (forged ? forger : idp).signIdToken({ ...person, iss: idp.url, aud: "acme-client" }),
+      },
+    }));
+    const refused = await flow.client.post("/refresh-token", { providerId: "acme" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("FAILED_TO_REFRESH_ACCESS_TOKEN");
+    expect((await flow.client.post("/get-access-token", { providerId: "acme" })).body.accessToken).toBe("at.1");
+    forged = false;
+    expect((await flow.client.post("/refresh-token", { providerId: "acme" })).body.accessToken).toBe("at.2");
   });
 
   it("refuses at startup a provider that has neither discoveryUrl nor endpoints", () => {

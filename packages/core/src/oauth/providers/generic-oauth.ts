@@ -11,8 +11,11 @@ import { verifyIdToken } from "../verify-id-token.js";
 export interface GenericOAuthConfig extends ProviderConfig {
   /** The OIDC discovery document (`…/.well-known/openid-configuration`); fetched once, on first use. */
   discoveryUrl?: string;
-  /** The provider's default scopes. Default `["openid", "email", "profile"]` with discovery, none without. */
-  scopes?: string[];
+  /**
+   * `access_type` of the authorization request, for servers that follow Google's convention
+   * (`offline` for a refresh token). Standard OIDC providers use the `offline_access` scope instead.
+   */
+  accessType?: "offline" | "online";
   /** Send an S256 PKCE challenge. Default true. */
   pkce?: boolean;
   /** How the client authenticates at the token endpoint. Default `post` (client_secret_post). */
@@ -24,7 +27,7 @@ export interface GenericOAuthConfig extends ProviderConfig {
 }
 
 type Endpoint = keyof ProviderEndpoints;
-type Discovered = Partial<ProviderEndpoints> & { issuer?: string };
+type Discovered = Partial<ProviderEndpoints> & { issuer?: string; issParameterSupported?: boolean };
 
 const DISCOVERY_FIELDS: Record<Endpoint | "issuer", string> = {
   authorization: "authorization_endpoint",
@@ -44,6 +47,7 @@ async function loadDiscovery(url: string, config: GenericOAuthConfig): Promise<D
     const value = doc[field];
     if (typeof value === "string" && value) found[key as Endpoint | "issuer"] = value;
   }
+  found.issParameterSupported = doc.authorization_response_iss_parameter_supported === true;
   if (!found.authorization || !found.token)
     throw new Error("discovery document names no authorization or token endpoint");
   // OIDC Discovery §4.3: a document claiming another issuer is not the one we were configured for.
@@ -66,9 +70,18 @@ export function genericOAuth(id: string, config: GenericOAuthConfig): OAuthProvi
       `Gatehouse: socialProviders.${id} needs discoveryUrl, or endpoints.authorization and endpoints.token`,
     );
   }
-  const defaults = config.disableDefaultScope
-    ? []
-    : (config.scopes ?? (config.discoveryUrl ? ["openid", "email", "profile"] : []));
+  if (explicit.jwks && !config.discoveryUrl && !config.issuer) {
+    // Every ID token is verified, `iss` included: without an issuer none could pass.
+    throw new Error(`Gatehouse: socialProviders.${id} gives endpoints.jwks without issuer; ID tokens need both`);
+  }
+  if ((config as { scopes?: unknown }).scopes !== undefined) {
+    // One scopes option, `scope`: a second one that replaced the defaults was too easy to mix up.
+    throw new Error(
+      `Gatehouse: socialProviders.${id}.scopes is not an option; use scope (added to the defaults) and disableDefaultScope: true to send only those`,
+    );
+  }
+  // OIDC (discovery) providers get the standard scopes; a plain OAuth 2.0 server has no defaults.
+  const defaults = config.disableDefaultScope || !config.discoveryUrl ? [] : ["openid", "email", "profile"];
   const client = {
     clientId: config.clientId,
     clientSecret: config.clientSecret,
@@ -103,6 +116,8 @@ export function genericOAuth(id: string, config: GenericOAuthConfig): OAuthProvi
     name: config.name ?? id,
     disableSignUp: config.disableSignUp,
     disableImplicitSignUp: config.disableImplicitSignUp,
+    // Without discovery or a userInfo endpoint the verified ID token is all there is to read.
+    accountInfoFromIdToken: !config.discoveryUrl && !explicit.userInfo,
     async createAuthorizationURL({ state, codeVerifier, redirectURI, scopes, loginHint, nonce }) {
       // The provider is down or misconfigured, not us: a gateway error the app can tell apart from a bug.
       const url = await required("authorization").catch((cause: unknown) => {
@@ -116,9 +131,10 @@ export function genericOAuth(id: string, config: GenericOAuthConfig): OAuthProvi
         redirectURI: config.redirectURI ?? redirectURI,
         state,
         codeVerifier: config.pkce === false ? undefined : codeVerifier,
-        scopes: [...defaults, ...(config.scope ?? []), ...(scopes ?? [])],
+        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
         loginHint,
         nonce,
+        extra: { access_type: config.accessType },
       });
     },
     async validateAuthorizationCode({ code, codeVerifier, redirectURI }) {
@@ -171,10 +187,16 @@ export function genericOAuth(id: string, config: GenericOAuthConfig): OAuthProvi
     };
   }
   if (config.discoveryUrl || explicit.revocation) {
-    provider.revokeToken = async (token) => {
+    provider.revokesRefreshTokens = true;
+    provider.revokeToken = async (token, hint) => {
       const url = await endpoint("revocation");
-      if (url) await revokeToken(url, token, client);
+      if (url) await revokeToken(url, token, { ...client, tokenTypeHint: hint });
     };
   }
+  provider.authorizationResponseIssuer = async () => {
+    const iss = await issuer();
+    if (!iss) return null;
+    return { issuer: iss, required: (await discover()).issParameterSupported === true };
+  };
   return provider;
 }

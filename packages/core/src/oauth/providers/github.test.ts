@@ -126,6 +126,17 @@ describe("github", () => {
     expect(account).toMatchObject({ accountId: "583231", scope: "read:user,user:email" });
   });
 
+  it("a display name past the column is shortened by whole characters and an over-long picture URL dropped, not a failed sign-in", async () => {
+    const longName = "🐙".repeat(300);
+    const fake = await fakeGithub({ ...octocat, name: longName, avatar_url: `https://a.example/${"x".repeat(3000)}` });
+    const flow = await signInThrough(authWith(provider(fake)), "github", "gh.good");
+    expect(flow.location).toBe("/dashboard");
+    const user = (await sessionUser(flow.client))!;
+    expect(Array.from(user.name as string)).toHaveLength(255);
+    expect(user.name).toBe("🐙".repeat(255));
+    expect(user.image).toBeNull();
+  });
+
   it("an unverified primary address stays unverified; without /user/emails the public email is used, unverified", async () => {
     const unverified = await fakeGithub({ ...octocat, name: null }, [
       { email: "octo@example.com", primary: true, verified: false, visibility: null },

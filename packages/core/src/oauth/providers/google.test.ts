@@ -152,7 +152,7 @@ describe("google", () => {
     const { idp, idToken } = await fakeGoogle({ ...person, hd: "elsewhere.com" });
     const auth = setup(idp, { hd: "example.com" });
     const flow = await driveSocialFlow(auth, "google", "4/good-code");
-    expect(flow.error).toBe("unable_to_get_user_info");
+    expect(flow.error).toBe("invalid_id_token");
     expect((await flow.client.get("/get-session")).body).toBeNull();
     const r = await createTestClient(auth).post("/sign-in/social", {
       provider: "google",

@@ -71,6 +71,8 @@ export function microsoft(config: MicrosoftOptions): OAuthProvider {
   return {
     id: "microsoft",
     name: "Microsoft",
+    // Graph /me names the user by object id, not by the ID token's (pairwise) sub the account stores.
+    accountInfoFromIdToken: true,
     disableSignUp: config.disableSignUp,
     disableImplicitSignUp: config.disableImplicitSignUp,
     createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes, loginHint, nonce }) =>
