@@ -28,4 +28,13 @@ export const ADMIN_ERRORS = defineErrors({
     message: "Impersonation needs a signed-in session; an API key or other credential cannot start one",
   },
   BANNED_USER: { status: 403, message: "You have been banned from this application" },
+  CANNOT_MANAGE_MORE_PRIVILEGED_USER: {
+    status: 403,
+    message: "You cannot manage a user who has permissions you do not have",
+  },
+  CANNOT_GRANT_MORE_PERMISSIONS: { status: 403, message: "You cannot grant a role with permissions you do not have" },
+  NOT_ALLOWED_WHILE_IMPERSONATING: {
+    status: 403,
+    message: "This action is not allowed while impersonating a user",
+  },
 });

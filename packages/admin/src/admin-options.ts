@@ -27,6 +27,14 @@ export interface AdminOptions {
   impersonationSessionDuration?: number;
   /** Whether admins may impersonate other admins. Default false. */
   allowImpersonatingAdmins?: boolean;
+  /**
+   * Whether an impersonation session may do what mints credentials or takes the account over: every
+   * endpoint tagged `SENSITIVE_ACTION_TAG` (provider tokens, session list, password, email, linked
+   * accounts, API keys) and deleting the user. Default false: impersonation is for seeing what the user
+   * sees, and anything it minted would outlive it. Turn it on only if your support staff must do these
+   * for users and you accept that an admin can then keep access after the impersonation ends.
+   */
+  allowSensitiveActionsWhileImpersonating?: boolean;
 }
 
 /** Options with every default applied, resolved once when the plugin is built. */
@@ -41,6 +49,7 @@ export interface ResolvedAdminOptions {
   bannedUserMessage: string;
   impersonationSessionDuration: number;
   allowImpersonatingAdmins: boolean;
+  allowSensitiveActionsWhileImpersonating: boolean;
 }
 
 /**
@@ -72,5 +81,6 @@ export function resolveAdminOptions(options: AdminOptions): ResolvedAdminOptions
     bannedUserMessage: options.bannedUserMessage ?? "You have been banned from this application",
     impersonationSessionDuration: options.impersonationSessionDuration ?? 3600,
     allowImpersonatingAdmins: options.allowImpersonatingAdmins ?? false,
+    allowSensitiveActionsWhileImpersonating: options.allowSensitiveActionsWhileImpersonating ?? false,
   };
 }

@@ -3,9 +3,11 @@ import { ADMIN_ERRORS } from "./admin-errors.js";
 import { resolveAdminOptions } from "./admin-options.js";
 import type { AdminOptions } from "./admin-options.js";
 import { adminSchema } from "./admin-schema.js";
+import { endImpersonationsOnRevokeAll, endImpersonationsOnSelfDelete } from "./end-impersonations-hooks.js";
 import type { AdminSession } from "./admin-types.js";
 import { liftExpiredBan } from "./lift-expired-ban.js";
 import { refuseBannedUser } from "./refuse-banned-user.js";
+import { refuseSensitiveWhileImpersonating } from "./refuse-sensitive-while-impersonating.js";
 import { banUser } from "./routes/ban-user.js";
 import { createUser } from "./routes/create-user.js";
 import { getUser } from "./routes/get-user.js";
@@ -48,7 +50,10 @@ export const admin = (options: AdminOptions = {}) => {
       setUserPassword: setUserPassword(o),
       userHasPermission: userHasPermission(o),
     },
-    hooks: { after: [liftExpiredBan] },
+    hooks: {
+      before: o.allowSensitiveActionsWhileImpersonating ? [] : [refuseSensitiveWhileImpersonating],
+      after: [liftExpiredBan, endImpersonationsOnRevokeAll, endImpersonationsOnSelfDelete],
+    },
     validateUser: refuseBannedUser(o, () => now()),
     // An impersonation lasts impersonationSessionDuration; sliding it forward would make it a full session.
     canRefreshSession: (session) => !(session as AdminSession).impersonatedBy,

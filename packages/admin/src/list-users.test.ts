@@ -52,7 +52,8 @@ describe("list-users", () => {
       "beta-01@example.com",
     );
     expect((await get({ searchValue: "beta", searchOperator: "starts_with" })).body.total).toBe(2);
-    expect((await get({ searchValue: "01@example.com", searchOperator: "ends_with" })).body.total).toBe(2);
+    // "-01@": the admin's own address ends in a timestamp, which may end in "01".
+    expect((await get({ searchValue: "-01@example.com", searchOperator: "ends_with" })).body.total).toBe(2);
     expect((await get({ searchValue: "nobody-here" })).body).toMatchObject({ users: [], total: 0 });
   });
 

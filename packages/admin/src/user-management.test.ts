@@ -240,3 +240,47 @@ describe("session routes", () => {
     expect(await whoAmI(u.client)).toBe(u.userId);
   });
 });
+
+describe("outstanding reset links", () => {
+  // A reset link mailed before the admin stepped in (perhaps to a mailbox an attacker reads) must not
+  // set the password again afterwards.
+  function withResetMail() {
+    const links: { email: string; token: string }[] = [];
+    const auth = makeAdminAuth(
+      {},
+      {
+        emailAndPassword: {
+          enabled: true,
+          sendResetPassword: ({ user, token }) => void links.push({ email: user.email, token }),
+        },
+      },
+    );
+    const tokenFor = (email: string) => links.filter((l) => l.email === email).at(-1)!.token;
+    return { auth, tokenFor };
+  }
+
+  it("die when an admin sets the password or moves the account to another address", async () => {
+    for (const action of ["set-user-password", "update-user"] as const) {
+      const { auth, tokenFor } = withResetMail();
+      const boss = await newAdmin(auth);
+      const u = await newUser(auth);
+      const other = await newUser(auth);
+      expect((await u.client.post("/request-password-reset", { email: u.email })).status).toBe(200);
+      expect((await other.client.post("/request-password-reset", { email: other.email })).status).toBe(200);
+      const stale = tokenFor(u.email);
+      const r =
+        action === "set-user-password"
+          ? await boss.client.post("/admin/set-user-password", { userId: u.userId, newPassword: "admin-chosen-1" })
+          : await boss.client.post("/admin/update-user", { userId: u.userId, data: { email: `moved-${u.email}` } });
+      expect(r.status).toBe(200);
+      const used = await u.client.post("/reset-password", { token: stale, newPassword: "attacker-chosen-1" });
+      expect([action, used.status]).toEqual([action, 400]);
+      // Another user's link is untouched.
+      const theirs = await other.client.post("/reset-password", {
+        token: tokenFor(other.email),
+        newPassword: "their-own-new-1",
+      });
+      expect(theirs.status).toBe(200);
+    }
+  });
+});

@@ -1,7 +1,10 @@
+import { isStorableJson, jsonObjectInput } from "@gatehouse/core";
 import { z } from "zod";
 
-/** `{ resource: [actions] }`. */
-export const permissionsInput = z.record(z.string().min(1), z.array(z.string().min(1)));
+/** `{ resource: [actions] }`, stored as JSON: bounded like any JSON field. */
+export const permissionsInput = z
+  .record(z.string().min(1), z.array(z.string().min(1)))
+  .refine(isStorableJson, "Too large to store");
 
 /** A display name. */
 export const nameInput = z.string().trim().min(1).max(64);
@@ -23,8 +26,8 @@ export function isDurationSeconds(value: number): boolean {
 /** Seconds from now; null for no expiry. */
 export const expiresInInput = duration.nullable();
 
-/** Free-form data the owner keeps with a key. */
-export const metadataInput = z.record(z.string(), z.unknown());
+/** Free-form data the owner keeps with a key: any JSON object that fits the column (size and depth capped). */
+export const metadataInput = jsonObjectInput();
 
 /** Fields only a server-side call may set: usage and rate limits and permissions widen what a key can do. */
 export const SERVER_ONLY_FIELDS = [

@@ -87,4 +87,39 @@ describe("impersonation and API keys", () => {
     // The same admin with their session cookie may.
     expect((await boss.client.post("/admin/impersonate-user", { userId: owner.userId })).status).toBe(200);
   });
+
+  it("an impersonation session can neither create nor change the user's keys (they would outlive it)", async () => {
+    const { auth, boss, owner, key } = await setUp();
+    expect((await boss.client.post("/admin/impersonate-user", { userId: owner.userId })).status).toBe(200);
+    const refused = {
+      code: "NOT_ALLOWED_WHILE_IMPERSONATING",
+      message: "This action is not allowed while impersonating a user",
+    };
+    const created = await boss.client.post("/api-key/create", { name: "backdoor" });
+    expect(created.status).toBe(403);
+    expect(created.body).toEqual(refused);
+    const updated = await boss.client.post("/api-key/update", { keyId: key.id, name: "renamed", enabled: false });
+    expect(updated.status).toBe(403);
+    expect(updated.body).toEqual(refused);
+    const keys = await auth.$context.db.findMany({
+      model: "apikey",
+      where: [{ field: "userId", value: owner.userId }],
+    });
+    expect(keys.map((k) => [k.id, k.name, k.enabled])).toEqual([[key.id, null, true]]);
+    // Reading and listing stay open: they show nothing secret.
+    expect((await boss.client.get("/api-key/list")).status).toBe(200);
+    // The owner's own session may.
+    expect((await owner.client.post("/api-key/create", { name: "mine" })).status).toBe(200);
+  });
+
+  it("with allowSensitiveActionsWhileImpersonating the impersonation may create keys", async () => {
+    const { auth } = makeKeyAuth({}, { plugins: [admin({ allowSensitiveActionsWhileImpersonating: true })] });
+    const boss = await newUser(auth);
+    await auth.$context.users.update(boss.userId, { role: "admin" });
+    const owner = await newUser(auth);
+    expect((await boss.client.post("/admin/impersonate-user", { userId: owner.userId })).status).toBe(200);
+    const created = await boss.client.post("/api-key/create", { name: "support" });
+    expect(created.status).toBe(200);
+    expect(created.body.userId).toBe(owner.userId);
+  });
 });

@@ -15,6 +15,11 @@ export interface ClientPlugin {
   /** Stores by name: `activeOrganization` becomes `client.$activeOrganization` (and `useActiveOrganization`). */
   queries?: Record<string, ClientQuery>;
   /**
+   * Called with the data of every successful call (after the stores it invalidates are scheduled): the
+   * two-factor client plugin spots a sign-in that waits for the second factor here.
+   */
+  onSuccess?: (data: unknown, route: RouteEntry) => void | Promise<void>;
+  /**
    * Type only, never set: the server plugin's endpoints, from which the client infers each call's
    * body and result (`$endpoints?: ReturnType<typeof myPlugin>["endpoints"]`).
    */

@@ -31,6 +31,20 @@ describe("client proxy", () => {
     expect(pathFor(["signIn", "email"])).toBe("/sign-in/email");
   });
 
+  it("hands every successful answer to the plugins' onSuccess, errors not", async () => {
+    const seen: unknown[] = [];
+    const { fetcher } = scripted([ok({ twoFactorRedirect: true }), () => new Response("{}", { status: 401 })]);
+    const plugin = { id: "spy", onSuccess: (data: unknown) => void seen.push(data) };
+    const client = createAuthClient({
+      baseURL: "http://app.test",
+      plugins: [plugin],
+      fetchOptions: { fetch: fetcher },
+    });
+    await client.signIn.email({ email: "a@b.co", password: "pw-123456" });
+    await client.signIn.email({ email: "a@b.co", password: "pw-123456" });
+    expect(seen).toEqual([{ twoFactorRedirect: true }]);
+  });
+
   it("uses the routes table for method and path, and includes credentials", async () => {
     const { fetcher, calls } = scripted([ok({ token: "t" }), ok([])]);
     const client = createAuthClient({ baseURL: "http://app.test", fetchOptions: { fetch: fetcher } });

@@ -82,6 +82,7 @@ export function createAuthClient<const P extends readonly ClientPlugin[] = []>(
         if (tag === "session") store.scheduleRefetch();
         for (const query of queries) if (query.invalidatedBy.includes(tag)) query.store.scheduleRefetch();
       }
+      for (const plugin of options.plugins ?? []) await plugin.onSuccess?.(result.data, route);
       const data = result.data as { url?: unknown; redirect?: unknown } | null;
       if (data && data.redirect === true && typeof data.url === "string" && typeof window !== "undefined") {
         window.location.href = data.url;

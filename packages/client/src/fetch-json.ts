@@ -22,6 +22,31 @@ export interface FetchOptions {
   onError?: (error: ClientError) => void;
   /** A fetch implementation (tests, React Native). */
   fetch?: typeof fetch;
+  /**
+   * Sends `Authorization: Bearer <token>` (the bearer plugin): the token, or what the function returns
+   * at each request (read it from storage there, so a new token is used at once). Nothing is sent when
+   * it is empty.
+   */
+  auth?: { type: "Bearer"; token: string | (() => string | null | undefined | Promise<string | null | undefined>) };
+  /** Sees every response before its body is read: keep the `set-auth-token` header here, for instance. */
+  onResponse?: (response: Response) => void | Promise<void>;
+}
+
+const hasControlCharacter = (value: string) => {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+};
+
+/** The Authorization header `auth` asks for, if any. */
+async function authorizationHeader(auth: FetchOptions["auth"]): Promise<Record<string, string>> {
+  if (!auth) return {};
+  const token = typeof auth.token === "function" ? await auth.token() : auth.token;
+  // A token with a line break or other control character would be a header injection: never sent.
+  if (!token || hasControlCharacter(token)) return {};
+  return { authorization: `Bearer ${token}` };
 }
 
 /** SPEC.md §9: a numeric retry count means linear retries 1000 ms apart. */
@@ -54,10 +79,12 @@ export async function fetchJson<T>(
         credentials: "include",
         headers: {
           ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+          ...(await authorizationHeader(options.auth)),
           ...options.headers,
         },
         body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
       });
+      await options.onResponse?.(res);
       const text = await res.text();
       let parsed: unknown = null;
       try {

@@ -110,7 +110,10 @@ export function buildOperations(input: OperationInput): [method: Lowercase<HttpM
         ? {
             requestBody: {
               required: Array.isArray(body.required) && body.required.length > 0,
-              content: { "application/json": { schema: body } },
+              // JSON only, except endpoints that declare forms (the OAuth form_post callback).
+              content: config.acceptsForm
+                ? { "application/json": { schema: body }, "application/x-www-form-urlencoded": { schema: body } }
+                : { "application/json": { schema: body } },
             },
           }
         : {}),

@@ -58,7 +58,7 @@ export function errorResponses(input: ErrorResponsesInput): Record<string, Respo
   };
 
   if (auth.options.rateLimit.enabled && auth.rateLimiter.ruleFor(config.path)) add(CORE_ERRORS.TOO_MANY_REQUESTS);
-  // A cookie-carrying write from an untrusted origin (SPEC.md §5); GET is never checked.
+  // A write from an untrusted origin, cookies or not (DESIGN.md "Security defaults"); GET is never checked.
   if (method !== "GET" && !config.skipOriginCheck && !auth.options.advanced.disableOriginCheck) {
     add(CORE_ERRORS.INVALID_ORIGIN);
     add(CORE_ERRORS.MISSING_ORIGIN);
@@ -69,7 +69,10 @@ export function errorResponses(input: ErrorResponsesInput): Record<string, Respo
   if (session === "fresh") add(CORE_ERRORS.SESSION_NOT_FRESH);
   // A presented credential the authenticator refuses fails the request even where a session is optional.
   for (const authenticator of input.authenticators) for (const error of authenticator.errors) add(error);
-  if (method !== "GET") add(CORE_ERRORS.INVALID_JSON);
+  if (method !== "GET") {
+    add(CORE_ERRORS.INVALID_JSON);
+    add(CORE_ERRORS.JSON_TOO_DEEP);
+  }
   if (input.body && canRefuse(config.body)) add(CORE_ERRORS.VALIDATION_ERROR, "Invalid body parameters");
   if (input.query && canRefuse(config.query)) add(CORE_ERRORS.VALIDATION_ERROR, "Invalid query parameters");
   for (const error of config.openapi?.errors ?? []) add(error);

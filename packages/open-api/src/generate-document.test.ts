@@ -208,6 +208,21 @@ describe("GET /open-api/generate-schema", () => {
     expect(doc.paths["/demo/own"]?.get?.security).toEqual([{ sessionCookie: [] }]);
   });
 
+  it("documents an Authorization scheme (bearer) as an http security scheme", async () => {
+    const mine = defineEndpoint({ method: "GET", path: "/demo/bearer", session: "required" }, async () => ({}));
+    const demo = definePlugin({
+      id: "demo-bearer",
+      endpoints: { mine },
+      authenticate: () => null,
+      authenticateScheme: { header: "authorization", scheme: "bearer", description: "A signed token" },
+    });
+    const doc = await fetchDocument(makeTestAuth({ plugins: [demo, openAPI()] }));
+    const scheme = doc.components.securitySchemes.demoBearer;
+    expect(scheme).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(scheme).not.toHaveProperty("in");
+    expect(doc.paths["/demo/bearer"]?.get?.security).toEqual([{ sessionCookie: [] }, { demoBearer: [] }]);
+  });
+
   it("builds model components from the data schema, without secret fields", async () => {
     const doc = await fetchDocument();
     const { User, Session, Account, Organization, Member } = doc.components.schemas as Record<

@@ -36,10 +36,22 @@ export interface OperationObject {
   description?: string;
   tags: string[];
   parameters?: ParameterObject[];
-  requestBody?: { required: boolean; content: { "application/json": { schema: JsonSchema } } };
+  requestBody?: {
+    required: boolean;
+    /** JSON; also a form for endpoints that declare `acceptsForm` (the OAuth form_post callback). */
+    content: {
+      "application/json": { schema: JsonSchema };
+      "application/x-www-form-urlencoded"?: { schema: JsonSchema };
+    };
+  };
   responses: Record<string, ResponseObject>;
   security?: Record<string, string[]>[];
 }
+
+/** A security scheme: a named cookie or header, or an HTTP `Authorization` scheme (bearer). */
+export type SecurityScheme =
+  | { type: "apiKey"; in: "cookie" | "header"; name: string; description?: string }
+  | { type: "http"; scheme: "bearer"; description?: string };
 
 /** The OpenAPI 3.1 document `GET /open-api/generate-schema` returns. */
 export interface OpenAPIDocument {
@@ -50,6 +62,6 @@ export interface OpenAPIDocument {
   paths: Record<string, Record<string, OperationObject>>;
   components: {
     schemas: Record<string, JsonSchema>;
-    securitySchemes: Record<string, { type: "apiKey"; in: "cookie" | "header"; name: string; description?: string }>;
+    securitySchemes: Record<string, SecurityScheme>;
   };
 }

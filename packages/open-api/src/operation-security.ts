@@ -46,12 +46,11 @@ export function securityPlan(cookieName: string, plugins: readonly Plugin[]): Se
     const where = `Accepted where no session cookie is sent, by endpoints that read the session${
       skipTags.length ? ` (never by those tagged ${skipTags.join(", ")})` : ""
     }.`;
-    plan.securitySchemes[name] = {
-      type: "apiKey",
-      in: "header",
-      name: scheme.header,
-      description: [scheme.description, where].filter(Boolean).join(". "),
-    };
+    const description = [scheme.description, where].filter(Boolean).join(". ");
+    // An Authorization scheme is OpenAPI's `http` type: tools then send `Authorization: Bearer …` themselves.
+    plan.securitySchemes[name] = scheme.scheme
+      ? { type: "http", scheme: scheme.scheme, description }
+      : { type: "apiKey", in: "header", name: scheme.header, description };
     plan.authenticators.push({ scheme: name, skipTags, errors: scheme.errors ?? [] });
     for (const [field, def] of Object.entries(scheme.sessionFields ?? {})) {
       plan.sessionFields[field] = {

@@ -218,6 +218,7 @@ export const REFERENCE_PAGE_SCRIPT = String.raw`
     var ways = op.security.map(function (s) { return Object.keys(s)[0]; }).filter(Boolean);
     var names = ways.map(function (w) {
       var scheme = (components.securitySchemes || {})[w] || {};
+      if (scheme.type === "http") return "Authorization: " + scheme.scheme;
       return (scheme.in === "cookie" ? "session cookie " : scheme.in + " ") + scheme.name;
     });
     return el("p", { class: "muted" }, (optional ? "Session optional: " : "Requires a session: ") + names.join(" or "));

@@ -38,6 +38,10 @@ describe("reference page in Chromium", () => {
     });
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     page.on("pageerror", (error) => pageErrors.push(error.message));
+    // A blocked inline script or style (the page's CSP allows both by hash) is logged, not thrown.
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) pageErrors.push(message.text());
+    });
     // Offline: any request that leaves the test server is recorded and refused.
     await page.route("**/*", (route) => {
       const url = route.request().url();
@@ -53,8 +57,11 @@ describe("reference page in Chromium", () => {
   });
 
   it.skipIf(!hasChromium)("renders, filters, expands, sends requests and loads nothing external", async () => {
-    await page.goto(`${base}/api/auth/reference`);
+    const response = await page.goto(`${base}/api/auth/reference`);
     expect(await page.title()).toMatch(/API Reference/);
+    expect(response?.headers()["content-security-policy"]).toContain("default-src 'none'");
+    // The hashed stylesheet applied: the page is not unstyled.
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).not.toBe("8px");
 
     // Every operation is listed in the sidebar and the main column.
     const signIn = page.locator("#op-signInEmail");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { defineEndpoint, definePlugin } from "@gatehouse/core";
 import { createTestClient, makeTestAuth } from "@gatehouse/core/testing";
@@ -21,6 +22,25 @@ describe("GET /reference", () => {
     expect(r.text).not.toMatch(/<script[^>]+src=/);
     expect(r.text).not.toMatch(/<link[^>]+stylesheet/);
     expect(r.text).not.toMatch(/@import|url\(\s*["']?http/);
+  });
+
+  it("sends a CSP that allows exactly its inline script and style (by hash), the data: favicon and same-origin requests", async () => {
+    const r = await createTestClient(makeOpenAPIAuth()).get("/reference");
+    const csp = r.headers.get("content-security-policy") ?? "";
+    const directives = Object.fromEntries(csp.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
+    const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    const script = r.text.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? "";
+    const style = r.text.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
+    expect(directives["default-src"]).toEqual(["'none'"]);
+    expect(directives["script-src"]).toEqual([hashOf(script)]);
+    expect(directives["style-src"]).toEqual([hashOf(style)]);
+    expect(directives["img-src"]).toEqual(["data:"]);
+    expect(directives["connect-src"]).toEqual(["'self'"]);
+    expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+    expect(csp).not.toContain("unsafe");
+    expect(r.headers.get("x-frame-options")).toBe("DENY");
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("referrer-policy")).toBe("no-referrer");
   });
 
   it("inlines the same document generate-schema returns", async () => {

@@ -1,3 +1,4 @@
+import { contentSecurityPolicy, cspHash } from "@gatehouse/core";
 import { escapeHtml } from "./escape-html.js";
 import { FAVICON_DATA_URI } from "./favicon.js";
 import type { ReferenceTheme } from "./open-api-options.js";
@@ -14,6 +15,18 @@ export interface ReferencePageInput {
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/**
+ * The page's Content-Security-Policy: its one stylesheet and one renderer script by hash (the JSON
+ * script elements are data, never run), the embedded favicon as a data: image, and requests to this
+ * origin only (the "send" panel). Nothing else loads or runs; no page may frame it.
+ */
+export const REFERENCE_PAGE_CSP = contentSecurityPolicy({
+  "script-src": [cspHash(REFERENCE_PAGE_SCRIPT)],
+  "style-src": [cspHash(REFERENCE_PAGE_STYLE)],
+  "img-src": ["data:"],
+  "connect-src": ["'self'"],
+});
 
 // Without JavaScript the page still lists every operation, so it is never blank.
 function staticList(doc: OpenAPIDocument): string {

@@ -11,6 +11,12 @@ import { openAPI } from "./open-api-plugin.js";
 export function makeOpenAPIAuth(options: OpenAPIOptions = {}, extra: Partial<AuthOptions> = {}) {
   return makeTestAuth({
     ...extra,
-    plugins: [organization({ teams: { enabled: true } }), admin(), apiKey(), openAPI(options)],
+    // The documented-response tests accept invitations as freshly signed-up (unverified) users.
+    plugins: [
+      organization({ teams: { enabled: true }, requireEmailVerificationOnInvitation: false }),
+      admin(),
+      apiKey(),
+      openAPI(options),
+    ],
   });
 }

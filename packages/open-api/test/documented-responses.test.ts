@@ -264,6 +264,8 @@ describe("the document matches the server's real answers", () => {
     const g = createTestClient(auth);
     const started = await call(g, "post", "/sign-in/social", { body: { provider: "acme", callbackURL: "/dashboard" } });
     expect(started.body.redirect).toBe(true);
+    // The browser visits the provider, which records the nonce its ID token must carry.
+    await fetch(started.body.url, { redirect: "manual" });
     const state = new URL(started.body.url).searchParams.get("state") ?? "";
     const back = await call(g, "get", "/callback/{id}", {
       params: { id: "acme" },
@@ -280,6 +282,7 @@ describe("the document matches the server's real answers", () => {
       body: { provider: "acme", callbackURL: "/dashboard", disableRedirect: true },
     });
     expect(viaForm.body.redirect).toBe(false);
+    await fetch(viaForm.body.url, { redirect: "manual" });
     const posted = await call(h, "post", "/callback/{id}", {
       params: { id: "acme" },
       body: new URLSearchParams({

@@ -2,6 +2,7 @@ import { AuthError } from "@gatehouse/core";
 import type { AuthContext, Db, SessionWithUser, User } from "@gatehouse/core";
 import { findMember } from "./membership.js";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";
+import type { ResolvedOrganizationOptions } from "./organization-options.js";
 import type { Invitation, Organization } from "./organization-types.js";
 
 /** The invitation when it is pending and unexpired (SPEC.md §4: only those can be seen or answered). */
@@ -13,19 +14,20 @@ export async function requireOpenInvitation(auth: AuthContext, id: string): Prom
 }
 
 /**
- * Only the invited address may see or answer an invitation; with
- * `emailAndPassword.requireEmailVerification` it must also be verified before answering.
+ * Unless `requireEmailVerificationOnInvitation` is off, the caller's email must be verified before they
+ * may list, view or answer invitations to it: an unverified account proves nothing about the address,
+ * so without this anyone could sign up with an invitee's address and join in their place. Checked
+ * before the invitation is even looked up, so an unverified account learns nothing about invitations.
  */
-export function requireRecipient(
-  auth: AuthContext,
-  session: SessionWithUser,
-  invitation: Invitation,
-  answering: boolean,
-): void {
+export function requireVerifiedInvitee(o: ResolvedOrganizationOptions, session: SessionWithUser): void {
+  if (o.requireEmailVerificationOnInvitation && !session.user.emailVerified)
+    throw new AuthError(ORGANIZATION_ERRORS.EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION);
+}
+
+/** Only the invited address may see or answer an invitation. */
+export function requireRecipient(session: SessionWithUser, invitation: Invitation): void {
   if (invitation.email.toLowerCase() !== session.user.email.toLowerCase())
     throw new AuthError(ORGANIZATION_ERRORS.NOT_INVITATION_RECIPIENT);
-  if (answering && auth.options.emailAndPassword.requireEmailVerification && !session.user.emailVerified)
-    throw new AuthError(ORGANIZATION_ERRORS.EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION);
 }
 
 /**

@@ -31,7 +31,7 @@ export const ORGANIZATION_ERRORS = defineErrors({
   NOT_INVITATION_RECIPIENT: { status: 403, message: "You are not the recipient of the invitation" },
   EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: {
     status: 403,
-    message: "Email verification required before accepting or rejecting an invitation",
+    message: "Email verification required before viewing, accepting or rejecting an invitation",
   },
   NOT_ALLOWED_TO_CANCEL_INVITATION: { status: 403, message: "You are not allowed to cancel this invitation" },
   MEMBERSHIP_LIMIT_REACHED: { status: 403, message: "Organization membership limit reached" },

@@ -32,6 +32,13 @@ export interface OrganizationOptions {
   sendInvitationEmail?: (data: InvitationEmailData) => Promise<void> | void;
   /** Role name → role built with `createAccessControl(...).newRole(...)`. Default owner, admin, member. */
   roles?: Record<string, Role<Statements>>;
+  /**
+   * Whether listing, viewing, accepting and rejecting the invitations addressed to an email needs that
+   * email verified. Default true: anyone can sign up (unverified) with someone else's address, and would
+   * otherwise join the organizations that address was invited to. Turn it off only when every account's
+   * address is proven some other way (accounts created by an admin or an SSO provider you trust).
+   */
+  requireEmailVerificationOnInvitation?: boolean;
   /** Teams inside organizations; off by default (no team tables or routes then). */
   teams?: {
     enabled?: boolean;
@@ -53,6 +60,7 @@ export interface ResolvedOrganizationOptions {
   invitationExpiresIn: number;
   sendInvitationEmail: ((data: InvitationEmailData) => Promise<void> | void) | undefined;
   roles: Record<string, Role<Statements>>;
+  requireEmailVerificationOnInvitation: boolean;
   teams: { enabled: boolean; maximumTeams: number; maximumMembersPerTeam: number; allowRemovingAllTeams: boolean };
 }
 
@@ -71,6 +79,7 @@ export function resolveOrganizationOptions(options: OrganizationOptions): Resolv
     invitationExpiresIn: options.invitationExpiresIn ?? 172800,
     sendInvitationEmail: options.sendInvitationEmail,
     roles,
+    requireEmailVerificationOnInvitation: options.requireEmailVerificationOnInvitation ?? true,
     teams: {
       enabled: options.teams?.enabled ?? false,
       maximumTeams: options.teams?.maximumTeams ?? Number.POSITIVE_INFINITY,

@@ -1,6 +1,20 @@
-import type { Schema } from "@gatehouse/core";
+import type { FieldDef, Schema } from "@gatehouse/core";
 
 const now = () => new Date();
+
+/** The organization columns; the routes build their input limits from these definitions. */
+export const organizationFields = {
+  name: { type: "string" },
+  slug: { type: "string", unique: true },
+  logo: { type: "string", required: false, long: true, maxLength: 2048 },
+  metadata: { type: "json", required: false },
+  createdAt: { type: "date", defaultValue: now },
+} as const satisfies Record<string, FieldDef>;
+
+/** The team columns a client may name (see organizationFields). */
+export const teamFields = {
+  name: { type: "string" },
+} as const satisfies Record<string, FieldDef>;
 
 /** Tables and session fields the plugin adds (SPEC.md §3); team tables only when teams are on. */
 export function organizationSchema(teams: boolean): Schema {
@@ -12,13 +26,8 @@ export function organizationSchema(teams: boolean): Schema {
       },
     },
     organization: {
-      fields: {
-        name: { type: "string" },
-        slug: { type: "string", unique: true },
-        logo: { type: "string", required: false, long: true },
-        metadata: { type: "json", required: false },
-        createdAt: { type: "date", defaultValue: now },
-      },
+      // A copy: composition may add fields to it, and the constant is shared by every instance.
+      fields: { ...organizationFields },
     },
     member: {
       fields: {
@@ -57,7 +66,7 @@ export function organizationSchema(teams: boolean): Schema {
   if (teams) {
     schema.team = {
       fields: {
-        name: { type: "string" },
+        ...teamFields,
         organizationId: {
           type: "string",
           index: true,

@@ -48,10 +48,20 @@ export interface TestUser {
 }
 
 let counter = 0;
-/** Signs a fresh user up. */
-export async function newUser(auth: OrgAuth, tag = "u"): Promise<TestUser> {
+/** Signs a fresh user up, address unverified (they can then see no invitation by default). */
+export async function newUnverifiedUser(auth: OrgAuth, tag = "u"): Promise<TestUser> {
   const { client, userId, email } = await signUpUser(auth, `${tag}-${++counter}-${Date.now()}@example.com`);
   return { client, userId, email };
+}
+
+/**
+ * Signs a fresh user up and marks the address verified in storage (as following the verification link
+ * would): by default only a verified address may see and answer its invitations.
+ */
+export async function newUser(auth: OrgAuth, tag = "u"): Promise<TestUser> {
+  const user = await newUnverifiedUser(auth, tag);
+  await auth.$context.users.update(user.userId, { emailVerified: true });
+  return user;
 }
 
 /** Creates an organization as `user`; returns its body. */

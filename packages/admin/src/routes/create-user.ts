@@ -4,12 +4,15 @@ import {
   UniqueConstraintError,
   defineEndpoint,
   normalizeEmail,
+  stringInput,
+  userFields,
   userResponse,
 } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
+import { requireCanGrant } from "../permission-coverage.js";
 import { validateRoles } from "../role-names.js";
 import { publicAdminUser } from "../public-admin-user.js";
 
@@ -17,7 +20,7 @@ const body = z.strictObject({
   email: z.string(),
   /** Without one the user has no credential account (a social-only user). */
   password: z.string().optional(),
-  name: z.string().min(1).max(256),
+  name: stringInput(userFields.name).min(1),
   role: z.union([z.string(), z.array(z.string())]).optional(),
   /** The app's additional user fields, under the same rules as sign-up. */
   data: z.record(z.string(), z.unknown()).optional(),
@@ -39,6 +42,7 @@ export const createUser = (o: ResolvedAdminOptions) =>
         errors: [
           ADMIN_ERRORS.NOT_ALLOWED_TO_CREATE_USERS,
           ADMIN_ERRORS.ADMIN_UNKNOWN_ROLE,
+          ADMIN_ERRORS.CANNOT_GRANT_MORE_PERMISSIONS,
           ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS,
           CORE_ERRORS.INVALID_EMAIL,
           CORE_ERRORS.PASSWORD_TOO_SHORT,
@@ -51,6 +55,8 @@ export const createUser = (o: ResolvedAdminOptions) =>
       requireAdminPermission(o, ctx.session.user, { user: ["create"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_CREATE_USERS);
       const email = normalizeEmail(ctx.body.email);
       const role = ctx.body.role === undefined ? o.defaultRole : validateRoles(o, ctx.body.role);
+      // Creating a user with a password and a role is handing that role to yourself.
+      if (ctx.body.role !== undefined) requireCanGrant(o, ctx.session.user, role);
       const { password } = ctx.body;
       if (password !== undefined) passwords.assertValidLength(password);
       const extra = ctx.auth.userInput.parse(ctx.body.data ?? {}, "create", NO_OWN_KEYS);

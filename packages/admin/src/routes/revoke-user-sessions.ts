@@ -3,8 +3,14 @@ import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
+import { endImpersonationsBy } from "../end-impersonations.js";
+import { requireCanManage } from "../permission-coverage.js";
 
-/** POST /admin/revoke-user-sessions: needs `session: revoke`. Signs the user out everywhere. */
+/**
+ * POST /admin/revoke-user-sessions: needs `session: revoke` (and every permission the user holds).
+ * Signs the user out everywhere, impersonations they opened included: revoking an admin's sessions is
+ * the answer to a stolen admin account, and those sessions are in that admin's hands too.
+ */
 export const revokeUserSessions = (o: ResolvedAdminOptions) =>
   defineEndpoint(
     {
@@ -15,7 +21,7 @@ export const revokeUserSessions = (o: ResolvedAdminOptions) =>
       openapi: {
         summary: "Revoke every session of a user (admin)",
         response: successResponse,
-        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS],
+        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS, ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER],
       },
     },
     async (ctx) => {
@@ -25,7 +31,14 @@ export const revokeUserSessions = (o: ResolvedAdminOptions) =>
         { session: ["revoke"] },
         ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS,
       );
-      await ctx.auth.sessions.deleteByUser(ctx.body.userId);
+      const { userId } = ctx.body;
+      const target = await ctx.auth.users.findById(userId);
+      if (target) requireCanManage(o, ctx.session.user, target);
+      await ctx.auth.transaction(async (tx) => {
+        await tx.db.findOne({ model: "user", where: [{ field: "id", value: userId }], forUpdate: true });
+        await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: userId }] });
+        await endImpersonationsBy(tx.db, userId);
+      });
       return { success: true };
     },
   );

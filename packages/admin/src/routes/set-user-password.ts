@@ -1,14 +1,15 @@
-import { CORE_ERRORS, defineEndpoint, statusResponse } from "@gatehouse/core";
+import { CORE_ERRORS, defineEndpoint, statusResponse, voidResetTokens } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
+import { requireCanManage } from "../permission-coverage.js";
 import { requireUser } from "../require-user.js";
 
 /**
  * POST /admin/set-user-password: needs `user: set-password`. Hashes with core's password service
  * (same length rules as sign-up) and ends every session of the user in the same transaction: a
- * password reset by an admin is usually a response to a compromised account.
+ * password reset by an admin is usually a response to a compromised account. Outstanding reset links die too.
  */
 export const setUserPassword = (o: ResolvedAdminOptions) =>
   defineEndpoint(
@@ -22,6 +23,7 @@ export const setUserPassword = (o: ResolvedAdminOptions) =>
         response: statusResponse,
         errors: [
           ADMIN_ERRORS.NOT_ALLOWED_TO_SET_USER_PASSWORD,
+          ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER,
           CORE_ERRORS.PASSWORD_TOO_SHORT,
           CORE_ERRORS.PASSWORD_TOO_LONG,
           CORE_ERRORS.USER_NOT_FOUND,
@@ -38,6 +40,7 @@ export const setUserPassword = (o: ResolvedAdminOptions) =>
       );
       passwords.assertValidLength(ctx.body.newPassword);
       const user = await requireUser(ctx.auth, ctx.body.userId);
+      requireCanManage(o, ctx.session.user, user);
       const hash = await passwords.hash(ctx.body.newPassword);
       await ctx.auth.transaction(async (tx) => {
         const account = await tx.accounts.findCredential(user.id);
@@ -45,6 +48,8 @@ export const setUserPassword = (o: ResolvedAdminOptions) =>
         else
           await tx.accounts.create({ userId: user.id, accountId: user.id, providerId: "credential", password: hash });
         await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+        // A reset link mailed before the admin stepped in (perhaps to an attacker) must not undo this.
+        await voidResetTokens(tx.db, user.id);
       });
       return { status: true };
     },

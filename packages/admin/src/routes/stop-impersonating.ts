@@ -36,8 +36,8 @@ export const stopImpersonating = defineEndpoint(
     const adminToken = readAdminSessionCookie(ctx);
     const admin = adminToken ? await sessions.findByToken(adminToken) : null;
     clearAdminSessionCookie(ctx);
-    // The kept token must belong to the impersonator; anything else is not a way back.
-    if (!admin || admin.user.id !== current.impersonatedBy) {
+    // The kept token must be the impersonator's own session; anything else is not a way back.
+    if (!admin || admin.user.id !== current.impersonatedBy || (admin.session as AdminSession).impersonatedBy) {
       clearSessionCookies(ctx);
       return { session: null, user: null };
     }

@@ -4,20 +4,24 @@ import {
   UniqueConstraintError,
   defineEndpoint,
   normalizeEmail,
+  stringInput,
+  userFields,
   userResponse,
+  voidResetTokens,
 } from "@gatehouse/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
+import { requireCanManage } from "../permission-coverage.js";
 import { requireUser } from "../require-user.js";
 import { publicAdminUser } from "../public-admin-user.js";
 
 // Role and ban are absent on purpose: they have routes of their own, guarded by their own permissions.
 const data = z
   .object({
-    name: z.string().min(1).max(256).optional(),
-    image: z.string().max(2048).nullish(),
+    name: stringInput(userFields.name).min(1).optional(),
+    image: stringInput(userFields.image).nullish(),
     email: z.string().optional(),
     emailVerified: z.boolean().optional(),
   })
@@ -37,6 +41,7 @@ export const adminUpdateUser = (o: ResolvedAdminOptions) =>
         response: userResponse,
         errors: [
           ADMIN_ERRORS.NOT_ALLOWED_TO_UPDATE_USERS,
+          ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER,
           ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS,
           CORE_ERRORS.USER_NOT_FOUND,
           CORE_ERRORS.INVALID_EMAIL,
@@ -52,6 +57,8 @@ export const adminUpdateUser = (o: ResolvedAdminOptions) =>
       if (image !== undefined) update.image = image;
       if (emailVerified !== undefined) update.emailVerified = emailVerified;
       const user = await requireUser(ctx.auth, ctx.body.userId);
+      // A new email on a fuller admin's account would let a password reset take it over.
+      requireCanManage(o, ctx.session.user, user);
       if (email !== undefined) {
         const normalized = normalizeEmail(email);
         if (normalized !== user.email) {
@@ -60,10 +67,17 @@ export const adminUpdateUser = (o: ResolvedAdminOptions) =>
         }
       }
       if (Object.keys(update).length === 0) throw new AuthError(CORE_ERRORS.NO_FIELDS_TO_UPDATE);
-      const updated = await ctx.auth.users.update(user.id, update).catch((error: unknown) => {
-        if (error instanceof UniqueConstraintError) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
-        throw error;
-      });
+      const updated = await ctx.auth
+        .transaction(async (tx) => {
+          const row = await tx.users.update(user.id, update);
+          // Reset links mailed to the old address must not outlive the move to the new one.
+          if (row && update.email !== undefined) await voidResetTokens(tx.db, user.id);
+          return row;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof UniqueConstraintError) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
+          throw error;
+        });
       if (!updated) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
       return publicAdminUser(ctx.auth.sessions, updated);
     },

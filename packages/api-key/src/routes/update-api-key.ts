@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, SENSITIVE_ACTION_TAG, defineEndpoint } from "@gatehouse/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { expiresInInput, metadataInput, nameInput, refillTogether, serverOnlyInput } from "../api-key-input.js";
@@ -44,7 +44,8 @@ export const updateApiKey = defineEndpoint(
     path: "/api-key/update",
     body,
     session: "optional",
-    tags: [API_KEY_TAG],
+    // A key minted by an impersonation would outlive it (the admin plugin refuses this tag then).
+    tags: [API_KEY_TAG, SENSITIVE_ACTION_TAG],
     openapi: {
       summary: "Rename, enable, disable or re-time one of the caller's API keys",
       response: apiKeyResponse,

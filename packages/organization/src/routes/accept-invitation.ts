@@ -1,7 +1,13 @@
 import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse/core";
 import { z } from "zod";
 import { addMembership } from "../add-membership.js";
-import { claimInvitation, requireInvitationParties, requireOpenInvitation, requireRecipient } from "../invitations.js";
+import {
+  claimInvitation,
+  requireInvitationParties,
+  requireOpenInvitation,
+  requireRecipient,
+  requireVerifiedInvitee,
+} from "../invitations.js";
 import { lockOrganization } from "../lock-organization.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
@@ -39,8 +45,9 @@ export const acceptInvitation = (o: ResolvedOrganizationOptions) =>
       },
     },
     async (ctx) => {
+      requireVerifiedInvitee(o, ctx.session);
       const found = await requireOpenInvitation(ctx.auth, ctx.body.invitationId);
-      requireRecipient(ctx.auth, ctx.session, found, true);
+      requireRecipient(ctx.session, found);
       const { invitation, member } = await ctx.auth.db.transaction(async (tx) => {
         if (!(await lockOrganization(tx, found.organizationId)))
           throw new AuthError(ORGANIZATION_ERRORS.INVITATION_NOT_FOUND);

@@ -1,5 +1,6 @@
-import { AuthError, defineEndpoint, statusResponse } from "@gatehouse/core";
+import { AuthError, defineEndpoint, statusResponse, stringInput } from "@gatehouse/core";
 import { z } from "zod";
+import { organizationFields } from "../organization-schema.js";
 import { findOrganization } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 
@@ -8,7 +9,8 @@ export const checkOrganizationSlug = defineEndpoint(
   {
     method: "POST",
     path: "/organization/check-slug",
-    body: z.object({ slug: z.string().min(1) }),
+    // Trimmed as create does, so the answer is about the slug create would store.
+    body: z.object({ slug: stringInput(organizationFields.slug).trim().min(1) }),
     session: "required",
     openapi: {
       summary: "Whether an organization slug is free",

@@ -1,6 +1,15 @@
-import { AuthError, CORE_ERRORS, UniqueConstraintError, defineEndpoint, updateCurrentSession } from "@gatehouse/core";
+import {
+  AuthError,
+  CORE_ERRORS,
+  UniqueConstraintError,
+  defineEndpoint,
+  jsonObjectInput,
+  stringInput,
+  updateCurrentSession,
+} from "@gatehouse/core";
 import type { User } from "@gatehouse/core";
 import { z } from "zod";
+import { organizationFields } from "../organization-schema.js";
 import { findOrganization } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
@@ -9,12 +18,12 @@ import { memberResponse, organizationResponse } from "../organization-responses.
 
 const body = z.object({
   // Trimmed first, so a name or slug of spaces only is refused as empty.
-  name: z.string().trim().min(1),
-  slug: z.string().trim().min(1),
+  name: stringInput(organizationFields.name).trim().min(1),
+  slug: stringInput(organizationFields.slug).trim().min(1),
   /** Server-side calls only: create on behalf of this user. */
   userId: z.string().optional(),
-  logo: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  logo: stringInput(organizationFields.logo).optional(),
+  metadata: jsonObjectInput().optional(),
   keepCurrentActiveOrganization: z.boolean().optional(),
 });
 

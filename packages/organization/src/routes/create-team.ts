@@ -1,5 +1,6 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint, stringInput } from "@gatehouse/core";
 import { z } from "zod";
+import { teamFields } from "../organization-schema.js";
 import { lockOrganization } from "../lock-organization.js";
 import { organizationIdOrActive, requireMember, requireOrganization, requirePermission } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
@@ -13,7 +14,7 @@ export const createTeam = (o: ResolvedOrganizationOptions) =>
     {
       method: "POST",
       path: "/organization/create-team",
-      body: z.object({ name: z.string().trim().min(1), organizationId: z.string().optional() }),
+      body: z.object({ name: stringInput(teamFields.name).trim().min(1), organizationId: z.string().optional() }),
       session: "required",
       openapi: {
         summary: "Create a team",

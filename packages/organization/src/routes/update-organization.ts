@@ -1,5 +1,6 @@
-import { AuthError, UniqueConstraintError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, UniqueConstraintError, defineEndpoint, jsonObjectInput, stringInput } from "@gatehouse/core";
 import { z } from "zod";
+import { organizationFields } from "../organization-schema.js";
 import {
   findOrganization,
   organizationIdOrActive,
@@ -14,10 +15,10 @@ import { organizationResponse } from "../organization-responses.js";
 
 const body = z.object({
   data: z.object({
-    name: z.string().trim().min(1).optional(),
-    slug: z.string().trim().min(1).optional(),
-    logo: z.string().nullable().optional(),
-    metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+    name: stringInput(organizationFields.name).trim().min(1).optional(),
+    slug: stringInput(organizationFields.slug).trim().min(1).optional(),
+    logo: stringInput(organizationFields.logo).nullable().optional(),
+    metadata: jsonObjectInput().nullable().optional(),
   }),
   organizationId: z.string().optional(),
 });

@@ -1,5 +1,6 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint, stringInput } from "@gatehouse/core";
 import { z } from "zod";
+import { teamFields } from "../organization-schema.js";
 import { requireMember, requirePermission } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
@@ -10,7 +11,10 @@ import { teamResponse } from "../organization-responses.js";
 const body = z.object({
   teamId: z.string().min(1),
   // organizationId names where the team is; a team never moves between organizations.
-  data: z.object({ name: z.string().trim().min(1).optional(), organizationId: z.string().optional() }),
+  data: z.object({
+    name: stringInput(teamFields.name).trim().min(1).optional(),
+    organizationId: z.string().optional(),
+  }),
 });
 
 /** POST /organization/update-team: needs `team: update` in the team's organization. */
