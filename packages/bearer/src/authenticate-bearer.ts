@@ -1,0 +1,22 @@
+import type { HookContext, SessionWithUser } from "@gatehouse/core";
+import { readBearerToken } from "./read-bearer-token.js";
+
+/**
+ * The plugin's `authenticate` hook: a signed session token in `Authorization: Bearer` stands for its
+ * session exactly as the session cookie would (core asks only when no session cookie was sent). An
+ * unsigned, tampered, unknown, expired or revoked token answers null, so the request stays anonymous.
+ * Like get-session does for the cookie, a session due for a refresh slides forward here: a client that
+ * only ever uses the header keeps its session alive the same way a browser does.
+ */
+export async function authenticateBearer(ctx: HookContext): Promise<SessionWithUser | null> {
+  const token = readBearerToken(ctx.auth.secret, ctx.headers.get("authorization"));
+  if (!token) return null;
+  const { sessions } = ctx.auth;
+  const found = await sessions.findByToken(token);
+  if (!found) return null;
+  if (sessions.needsRefresh(found.session)) {
+    const refreshed = await sessions.refresh(found.session);
+    if (refreshed) found.session = refreshed;
+  }
+  return found;
+}

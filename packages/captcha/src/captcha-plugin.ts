@@ -1,0 +1,31 @@
+import { definePlugin } from "@gatehouse/core";
+import { CAPTCHA_ERRORS } from "./captcha-errors.js";
+import { type CaptchaOptions, resolveCaptchaOptions } from "./captcha-options.js";
+import { createEndpointMatcher, unmatchedPaths } from "./protected-endpoints.js";
+import { requireCaptcha } from "./require-captcha.js";
+
+/**
+ * The captcha plugin: the chosen endpoints (default sign-up, sign-in, password reset request) run only
+ * for requests whose `x-captcha-response` token the provider (Cloudflare Turnstile, Google reCAPTCHA v2/v3,
+ * hCaptcha) accepts. It adds no endpoint and no table: one before hook.
+ */
+export const captcha = (options: CaptchaOptions) => {
+  const o = resolveCaptchaOptions(options);
+  const isProtected = createEndpointMatcher(o.endpoints);
+  return definePlugin({
+    id: "captcha",
+    errors: CAPTCHA_ERRORS,
+    hooks: {
+      // Untagged, so it is offered every endpoint; the matcher picks by the endpoint that runs.
+      before: [{ matcher: (ctx) => isProtected(ctx.endpoint), run: requireCaptcha(o) }],
+    },
+    init(ctx) {
+      const missing = unmatchedPaths(o.endpoints, Object.values(ctx.endpoints));
+      if (missing.length > 0) {
+        throw new Error(
+          `Gatehouse captcha: no installed endpoint answers ${missing.join(", ")}; nothing would be guarded there`,
+        );
+      }
+    },
+  });
+};

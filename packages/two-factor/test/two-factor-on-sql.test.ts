@@ -1,0 +1,88 @@
+// The two-factor limits on real databases, where requests truly overlap (the memory adapter runs one at a
+// time): parallel wrong guesses cannot exceed the attempt limit, one TOTP code or backup code completes
+// one sign-in only. The kysely adapter and its test databases are read from the sibling package's
+// sources (this package does not depend on @gatehouse/kysely).
+import { createAuth } from "@gatehouse/core";
+import type { Auth } from "@gatehouse/core";
+import { createTestClient } from "@gatehouse/core/testing";
+import { URI } from "otpauth";
+import type { TOTP } from "otpauth";
+import { describe, expect } from "vitest";
+import { kyselyAdapter } from "../../kysely/src/kysely-adapter.js";
+import { testDatabases, useTestDatabase } from "../../kysely/src/test-databases.js";
+import { twoFactor } from "../src/two-factor-plugin.js";
+
+const PASSWORD = "password-123";
+let counter = 0;
+
+for (const [name, open] of testDatabases) {
+  describe(`two-factor on ${name}`, () => {
+    const make = (): Auth =>
+      createAuth({
+        database: kyselyAdapter({ database: database() }),
+        secret: "test-secret-0123456789abcdef0123456789",
+        baseURL: "http://localhost:3000",
+        emailAndPassword: { enabled: true },
+        logger: { error: () => {}, warn: () => {} },
+        plugins: [twoFactor()],
+      });
+    const { database, test } = useTestDatabase(`two-factor on ${name}`, open, () => make().$context.adapter.migrate!());
+
+    async function userWithTwoFactor(auth: Auth) {
+      const client = createTestClient(auth);
+      const email = `tf-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      expect((await client.post("/sign-up/email", { name: "T", email, password: PASSWORD })).status).toBe(200);
+      const r = await client.post("/two-factor/enable", { password: PASSWORD });
+      const totp = URI.parse(r.body.totpURI) as TOTP;
+      const step = Math.floor(Date.now() / 30_000);
+      const codeAt = (s: number) => totp.generate({ timestamp: s * 30_000 });
+      expect((await client.post("/two-factor/verify-totp", { code: codeAt(step - 1) })).status).toBe(200);
+      return { email, codeAt, step, backupCodes: r.body.backupCodes as string[] };
+    }
+    const challenged = async (auth: Auth, email: string) => {
+      const b = createTestClient(auth);
+      expect((await b.post("/sign-in/email", { email, password: PASSWORD })).body.twoFactorRedirect).toBe(true);
+      return b;
+    };
+
+    test("parallel wrong guesses on one pending sign-in: at most 5 counted, then it is dead", async () => {
+      const auth = make();
+      const u = await userWithTwoFactor(auth);
+      const b = await challenged(auth, u.email);
+      const rs = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => b.post("/two-factor/verify-totp", { code: String(200000 + i) })),
+      );
+      expect(rs.every((r) => r.status === 401)).toBe(true);
+      expect(rs.filter((r) => r.body.code === "INVALID_TWO_FACTOR_CODE").length).toBeLessThanOrEqual(5);
+      expect((await b.post("/two-factor/verify-totp", { code: u.codeAt(u.step) })).status).toBe(401);
+    });
+
+    test("one TOTP code, two pending sign-ins in parallel: exactly one session", async () => {
+      const auth = make();
+      const u = await userWithTwoFactor(auth);
+      const [b1, b2] = [await challenged(auth, u.email), await challenged(auth, u.email)];
+      const code = u.codeAt(u.step);
+      const rs = await Promise.all([b1, b2].map((b) => b.post("/two-factor/verify-totp", { code })));
+      expect(rs.map((r) => r.status).sort()).toEqual([200, 401]);
+    });
+
+    test("one backup code, three pending sign-ins in parallel: exactly one session", async () => {
+      const auth = make();
+      const u = await userWithTwoFactor(auth);
+      const bs = [await challenged(auth, u.email), await challenged(auth, u.email), await challenged(auth, u.email)];
+      const rs = await Promise.all(bs.map((b) => b.post("/two-factor/verify-backup-code", { code: u.backupCodes[0] })));
+      expect(rs.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+    });
+
+    test("one pending sign-in completed twice in parallel (TOTP and backup code): one session", async () => {
+      const auth = make();
+      const u = await userWithTwoFactor(auth);
+      const b = await challenged(auth, u.email);
+      const rs = await Promise.all([
+        b.post("/two-factor/verify-totp", { code: u.codeAt(u.step) }),
+        b.post("/two-factor/verify-backup-code", { code: u.backupCodes[1] }),
+      ]);
+      expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
+    });
+  });
+}
