@@ -1,4 +1,4 @@
-// The example app's Gatehouse: every plugin on, emails into the dev mailbox, SQLite by default.
+// The example app's Gatehouse: every plugin on, emails and texts into the dev mailbox, SQLite by default.
 import { mkdirSync } from "node:fs";
 import { createAuth } from "@gatehouse/core";
 import { createDatabaseFromUrl, kyselyAdapter } from "@gatehouse/kysely";
@@ -6,7 +6,8 @@ import { organization } from "@gatehouse/organization";
 import { admin } from "@gatehouse/admin";
 import { apiKey } from "@gatehouse/api-key";
 import { openAPI } from "@gatehouse/open-api";
-import { deliver } from "./mailbox.mjs";
+import { phoneNumber } from "@gatehouse/phone-number";
+import { deliver, deliverSms } from "./mailbox.mjs";
 
 export async function createAppAuth({ baseURL, databaseUrl }) {
   let url = databaseUrl;
@@ -19,7 +20,7 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
   const auth = createAuth({
     database: kyselyAdapter({ database: db.database }),
     // Development only: in production Gatehouse refuses to start without a real 32+ character secret.
-    secret: process.env.AUTH_SECRET ?? "example-app-secret-change-me-0123456789abcdef",
+    secret: process.env.GATEHOUSE_SECRET ?? "example-app-secret-change-me-0123456789abcdef",
     baseURL,
     trustedOrigins: [baseURL.replace("localhost", "127.0.0.1"), baseURL.replace("127.0.0.1", "localhost")],
     emailAndPassword: {
@@ -39,6 +40,11 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
       }),
       admin(),
       apiKey(),
+      // Texts land in the dev mailbox too; in production, sendOTP calls your SMS provider.
+      phoneNumber({
+        sendOTP: ({ phoneNumber: to, code }) => deliverSms({ to, text: `Your Gatehouse code is ${code}`, code }),
+        defaultCountry: "US",
+      }),
       openAPI(),
     ],
   });

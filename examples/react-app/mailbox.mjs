@@ -1,11 +1,33 @@
-// The dev mailbox: every email the app would send is kept here (newest first) and shown at /mailbox.
-// Never use this in production: wire the send functions to a real mailer instead.
+// The dev mailbox: every email and text message the app would send is kept here (newest first) and
+// shown at /mailbox. Never use this in production: wire the send functions to a real mailer / SMS
+// provider instead.
 const messages = [];
 
 /** Records one email. `link` is the URL the email would carry. */
 export function deliver({ to, subject, link }) {
-  messages.unshift({ id: String(messages.length + 1), to, subject, link, sentAt: new Date().toISOString() });
+  messages.unshift({
+    id: String(messages.length + 1),
+    kind: "email",
+    to,
+    subject,
+    link,
+    sentAt: new Date().toISOString(),
+  });
   console.log(`[mailbox] to ${to}: ${subject} — ${link}`);
+}
+
+/** Records one text message to `to` (E.164); `code` is the one-time code it carries, shown apart. */
+export function deliverSms({ to, text, code }) {
+  messages.unshift({
+    id: String(messages.length + 1),
+    kind: "sms",
+    to,
+    subject: `SMS to ${to}`,
+    text,
+    code,
+    sentAt: new Date().toISOString(),
+  });
+  console.log(`[mailbox] SMS to ${to}: ${text}`);
 }
 
 /** Answers GET /dev/mailbox with the messages as JSON; returns false for any other request. */

@@ -1,6 +1,6 @@
 // Browser tests of the example app in Debian's Chromium, driven by playwright-core: sign-up, email
 // verification from the dev mailbox, sign-out and in, an organization with an invitation accepted in a
-// second browser, an API key, and the admin page. Screenshots go to test-output/browser/.
+// second browser, an API key, a phone number proven by a texted code, and the admin page. Screenshots go to test-output/browser/.
 // Run after `vite build`: node --test examples/react-app/e2e/
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -70,7 +70,23 @@ async function openMail(page, email, subject) {
   await message.getByTestId("message-link").click();
 }
 
-test("sign up, verify from the mailbox, sign out and in, organization with an invited member, API key, admin", async () => {
+/** Reads the newest texted code to `phoneNumber` (E.164) from the mailbox, in a tab of its own. */
+async function readSmsCode(context, phoneNumber, shot) {
+  const tab = await context.newPage();
+  await tab.goto(`${base}/mailbox`);
+  const message = tab
+    .getByTestId("message")
+    .filter({ hasText: `SMS to ${phoneNumber}` })
+    .first();
+  await message.waitFor();
+  const code = await message.getByTestId("message-code").textContent();
+  if (shot) await tab.screenshot({ path: join(shots, shot) });
+  await tab.close();
+  assert.match(code ?? "", /^\d{6}$/);
+  return code;
+}
+
+test("sign up, verify from the mailbox, sign out and in, organization with an invited member, API key, phone, admin", async () => {
   const alice = await browser.newContext();
   const page = await alice.newPage();
 
@@ -98,10 +114,16 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   await page.getByRole("button", { name: "Invite" }).click();
   await page.getByTestId("invitation-row").filter({ hasText: "bob@example.com" }).waitFor();
 
-  // Bob, in a browser of his own, signs up and accepts from the mailbox.
+  // Bob, in a browser of his own, signs up and accepts from the mailbox. An invitation is for whoever
+  // can read that mailbox: until Bob has verified the address, the invitation stays closed to him.
   const bob = await browser.newContext();
   const bobPage = await bob.newPage();
   await signUp(bobPage, "Bob", "bob@example.com");
+  await openMail(bobPage, "bob@example.com", "Join Acme");
+  await bobPage.getByRole("alert").filter({ hasText: "Email verification required" }).waitFor();
+  assert.equal(await bobPage.getByTestId("invitation").count(), 0);
+  await openMail(bobPage, "bob@example.com", "Verify your email");
+  await bobPage.getByTestId("verified").waitFor();
   await openMail(bobPage, "bob@example.com", "Join Acme");
   await bobPage.getByTestId("invitation").waitFor();
   await bobPage.getByRole("button", { name: "Accept" }).click();
@@ -123,6 +145,50 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   const asKey = await (await fetch(`${base}/api/auth/get-session`, { headers: { "x-api-key": key } })).json();
   assert.equal(asKey?.user?.email, "alice@example.com");
 
+  // Alice attaches a phone number: the code is texted (into the mailbox, read in another tab), a wrong
+  // code is refused on the page, the right one verifies the number for the page and the session.
+  await page.getByRole("link", { name: "Phone", exact: true }).click();
+  await page.getByText("No phone number yet.").waitFor();
+  await page.getByLabel("Phone number").fill("+1 555 014 2001");
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await page.getByLabel("Code").waitFor();
+  const code = await readSmsCode(alice, "+15550142001", "05-mailbox-sms.png");
+  await page.getByLabel("Code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByRole("alert").filter({ hasText: "Invalid OTP" }).waitFor();
+  await page.screenshot({ path: join(shots, "06-phone-code.png") });
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByTestId("phone-verified").waitFor();
+  assert.equal(await page.getByTestId("phone-number").textContent(), "+15550142001");
+  await page.screenshot({ path: join(shots, "07-phone.png") });
+  const session = await (await page.request.get(`${base}/api/auth/get-session`)).json();
+  assert.equal(session?.user?.phoneNumber, "+15550142001");
+  assert.equal(session?.user?.phoneNumberVerified, true);
+
+  // Changing the number works the same way; national spelling is read as a US number.
+  await page.getByLabel("Phone number").fill("(555) 014-2002");
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await page.getByLabel("Code").fill(await readSmsCode(alice, "+15550142002"));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByTestId("phone-number").filter({ hasText: "+15550142002" }).waitFor();
+  await page.reload();
+  await page.getByTestId("phone-verified").waitFor();
+
+  // And the verified number signs Alice in with her password.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await page.goto(`${base}/sign-in`);
+  await page.getByRole("button", { name: "Use a phone number instead" }).click();
+  await page.getByLabel("Phone number").fill("+1 555 014 2002");
+  await page.getByLabel("Password").fill("wrong-password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("alert").filter({ hasText: "Invalid phone number or password" }).waitFor();
+  await page.screenshot({ path: join(shots, "08-sign-in-phone.png") });
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByTestId("greeting").waitFor();
+
   // The seeded admin bans Bob; Bob's open session ends.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
@@ -134,7 +200,7 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   const bobRow = adminPage.getByTestId("user-row").filter({ hasText: "bob@example.com" });
   await bobRow.getByRole("button", { name: "Ban" }).click();
   await bobRow.filter({ hasText: "banned" }).waitFor();
-  await adminPage.screenshot({ path: join(shots, "05-admin.png") });
+  await adminPage.screenshot({ path: join(shots, "09-admin.png") });
   await bobPage.reload();
   await bobPage.getByRole("link", { name: "Sign in" }).first().waitFor();
 

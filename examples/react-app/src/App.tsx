@@ -9,6 +9,7 @@ import { ForgotPassword, ResetPassword } from "./pages/PasswordReset.js";
 import { Home } from "./pages/Home.js";
 import { Mailbox } from "./pages/Mailbox.js";
 import { Organizations } from "./pages/Organizations.js";
+import { Phone } from "./pages/Phone.js";
 import { SignIn, SignUp } from "./pages/SignIn.js";
 
 function Page({ path }: { path: string }) {
@@ -19,6 +20,7 @@ function Page({ path }: { path: string }) {
   if (path === "/mailbox") return <Mailbox />;
   if (path.startsWith("/accept-invitation/")) return <AcceptInvitation id={path.slice("/accept-invitation/".length)} />;
   if (path === "/account") return <Account />;
+  if (path === "/phone") return <Phone />;
   if (path === "/organizations") return <Organizations />;
   if (path === "/api-keys") return <ApiKeys />;
   if (path === "/admin") return <AdminPage />;
@@ -40,6 +42,7 @@ export function App() {
           {user ? (
             <>
               <Link to="/account">Account</Link>
+              <Link to="/phone">Phone</Link>
               <Link to="/organizations">Organizations</Link>
               <Link to="/api-keys">API keys</Link>
               {user.role?.split(",").includes("admin") && <Link to="/admin">Admin</Link>}

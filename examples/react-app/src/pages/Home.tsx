@@ -8,8 +8,8 @@ export function Home() {
       <section>
         <h1>Welcome</h1>
         <p>
-          <Link to="/sign-up">Create an account</Link> or <Link to="/sign-in">sign in</Link>. Emails the app sends land
-          in the <Link to="/mailbox">dev mailbox</Link>.
+          <Link to="/sign-up">Create an account</Link> or <Link to="/sign-in">sign in</Link>. Emails and texts the app
+          sends land in the <Link to="/mailbox">dev mailbox</Link>.
         </p>
       </section>
     );
@@ -39,6 +39,9 @@ export function Home() {
       <ul>
         <li>
           <Link to="/account">Profile, password and sessions</Link>
+        </li>
+        <li>
+          <Link to="/phone">Phone number</Link>
         </li>
         <li>
           <Link to="/organizations">Organizations, members, invitations and teams</Link>

@@ -1,14 +1,18 @@
 import { useLoad } from "../ui.js";
 
+/** An email (`link`) or a text message (`text`, `code`): see mailbox.mjs. */
 interface Message {
   id: string;
+  kind: "email" | "sms";
   to: string;
   subject: string;
-  link: string;
+  link?: string;
+  text?: string;
+  code?: string;
   sentAt: string;
 }
 
-/** The dev mailbox: what the server would have emailed, newest first. */
+/** The dev mailbox: what the server would have emailed or texted, newest first. */
 export function Mailbox() {
   const { data, reload } = useLoad<Message[]>(async () => {
     const res = await fetch("/dev/mailbox");
@@ -24,17 +28,39 @@ export function Mailbox() {
       </h1>
       {!data?.length && <p className="muted">No messages yet.</p>}
       <ul className="cards">
-        {data?.map((m) => (
-          <li key={m.id} className="card" data-testid="message">
-            <div>
-              <strong>{m.subject}</strong> <span className="muted">to {m.to}</span>
-            </div>
-            <a href={m.link} data-testid="message-link">
-              {m.link}
-            </a>
-          </li>
-        ))}
+        {data?.map((m) =>
+          m.kind === "sms" ? (
+            <li key={m.id} className="card" data-testid="message">
+              <div>
+                <strong>{m.subject}</strong>
+              </div>
+              <SmsText text={m.text ?? ""} code={m.code ?? ""} />
+            </li>
+          ) : (
+            <li key={m.id} className="card" data-testid="message">
+              <div>
+                <strong>{m.subject}</strong> <span className="muted">to {m.to}</span>
+              </div>
+              <a href={m.link} data-testid="message-link">
+                {m.link}
+              </a>
+            </li>
+          ),
+        )}
       </ul>
     </section>
+  );
+}
+
+/** The text as sent, its code set apart so a person trying the app can spot and copy it. */
+function SmsText({ text, code }: { text: string; code: string }) {
+  const at = code ? text.indexOf(code) : -1;
+  if (at < 0) return <p className="sms">{text}</p>;
+  return (
+    <p className="sms">
+      {text.slice(0, at)}
+      <code data-testid="message-code">{code}</code>
+      {text.slice(at + code.length)}
+    </p>
   );
 }

@@ -5,24 +5,47 @@ import { ErrorNote, Link, formValues } from "../ui.js";
 
 export function SignIn() {
   const [error, setError] = useState<{ message?: string } | null>(null);
+  // Either credential works with the same password: email, or a phone number the account has verified.
+  const [byPhone, setByPhone] = useState(false);
   return (
     <section className="narrow">
       <h1>Sign in</h1>
       <form
         onSubmit={async (e) => {
-          const { email = "", password = "" } = formValues(e);
-          const r = await client.signIn.email({ email, password });
+          const { email = "", phoneNumber = "", password = "" } = formValues(e);
+          const r = byPhone
+            ? await client.signIn.phoneNumber({ phoneNumber: phoneNumber.trim(), password })
+            : await client.signIn.email({ email, password });
           setError(r.error);
           if (!r.error) navigate("/");
         }}
       >
-        <label>
-          Email <input name="email" type="email" required autoComplete="email" />
-        </label>
+        {byPhone ? (
+          <label>
+            Phone number{" "}
+            <input name="phoneNumber" type="tel" required autoComplete="tel" placeholder="+1 555 014 2001" />
+          </label>
+        ) : (
+          <label>
+            Email <input name="email" type="email" required autoComplete="email" />
+          </label>
+        )}
         <label>
           Password <input name="password" type="password" required autoComplete="current-password" />
         </label>
-        <button type="submit">Sign in</button>
+        <div className="actions">
+          <button type="submit">Sign in</button>
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setByPhone(!byPhone);
+              setError(null);
+            }}
+          >
+            {byPhone ? "Use your email instead" : "Use a phone number instead"}
+          </button>
+        </div>
         <ErrorNote error={error} />
       </form>
       <p>
