@@ -7,7 +7,7 @@ export default defineConfig({
   clean: true,
   target: "es2022",
   platform: "browser",
-  sourcemap: true,
+  sourcemap: false,
   // Only the routes table of core reaches the browser; everything else stays external to be safe.
   external: ["@gatehouse/core", "nanostores"],
 });

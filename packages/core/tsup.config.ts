@@ -1,12 +1,20 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/node.ts", "src/testing.ts", "src/adapter-conformance.ts", "src/routes-table.ts"],
+  entry: [
+    "src/index.ts",
+    "src/node.ts",
+    "src/testing.ts",
+    "src/adapter-conformance.ts",
+    "src/routes-table.ts",
+    "src/integrations/fastify.ts",
+    "src/integrations/next.ts",
+  ],
   // The conformance suite runs inside the caller's vitest; bundling a copy would break it.
   external: ["vitest"],
   format: ["esm"],
   dts: true,
   clean: true,
   target: "node20",
-  sourcemap: true,
+  sourcemap: false,
 });

@@ -6,6 +6,6 @@ export default defineConfig({
   dts: true,
   clean: true,
   target: "es2022",
-  sourcemap: true,
+  sourcemap: false,
   external: ["@gatehouse/core", "zod"],
 });

@@ -6,6 +6,6 @@ export default defineConfig({
   dts: { entry: ["src/index.ts"] },
   clean: true,
   target: "node20",
-  sourcemap: true,
+  sourcemap: false,
   banner: ({ format }) => (format === "esm" ? {} : {}),
 });

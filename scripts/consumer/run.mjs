@@ -1,0 +1,343 @@
+#!/usr/bin/env node
+// The consumer path: what someone who installs the published packages gets. Packs every package the
+// way it would be published (`pnpm pack` rewrites workspace:* to versions), installs the tarballs with
+// npm into a fresh project outside the workspace, and there checks:
+//   tarballs  README.md, LICENSE, every exports target of every condition present (so no "source"
+//             pointing at unshipped .ts), no workspace: ranges, no source map
+//             that points at sources the tarball doesn't have;
+//   readme    the README's "Ten lines of server", verbatim but for the port: sign-up, sign-in,
+//             get-session over HTTP;
+//   express   express.json() mounted before the auth handler: sign-up and sign-in answer (no hang);
+//   require   a .cjs app require()s core, kysely and plugins and uses them (one copy of core);
+//   types     a .cts file type-checks against the installed declarations (module nodenext);
+//   cli       `npx gatehouse generate` runs from the installed bin.
+// Needs built packages (`pnpm build`) and the npm registry (or npm's cache) for third-party
+// dependencies. better-sqlite3 is installed without its build script and given the workspace's
+// compiled binary when the versions match (else `npm rebuild` compiles or downloads one).
+//
+//   node scripts/consumer/run.mjs [--keep]   prints TAP and "N passed, N failed"; exit 1 on failure
+import { execFileSync, spawn } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const here = fileURLToPath(new URL(".", import.meta.url));
+const keep = process.argv.includes("--keep");
+const started = Date.now();
+const work = mkdtempSync(join(tmpdir(), "gatehouse-consumer-"));
+const tarballs = join(work, "tarballs");
+const app = join(work, "app");
+const children = new Set();
+
+let count = 0;
+let failed = 0;
+/** Runs one named check; a throw is a failure with its message. */
+async function check(name, fn) {
+  count++;
+  try {
+    await fn();
+    console.log(`ok ${count} - ${name}`);
+  } catch (error) {
+    failed++;
+    console.log(`not ok ${count} - ${name}`);
+    for (const line of String(error?.stack ?? error)
+      .split("\n")
+      .slice(0, 12))
+      console.log(`  # ${line}`);
+  }
+}
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Runs a command; throws with its output when it fails. */
+function run(command, args, options = {}) {
+  try {
+    return execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], ...options });
+  } catch (error) {
+    throw new Error(`${command} ${args.join(" ")} failed:\n${error.stdout ?? ""}${error.stderr ?? error.message}`);
+  }
+}
+
+/** A free TCP port on this machine. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** Starts `node file` in the app folder; resolves once GET url answers, rejects if it exits first. */
+async function startServer(file, port, readyUrl, env = {}) {
+  const child = spawn(process.execPath, [file], {
+    cwd: app,
+    env: { ...process.env, NODE_ENV: "development", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${file} exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(readyUrl, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return { child, output: () => output, exited };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  child.kill();
+  throw new Error(`${file} did not answer ${readyUrl} within 20 s:\n${output}`);
+}
+
+/** fetch with a deadline: a hang is a failure, not a stuck CI job. */
+async function call(url, init = {}) {
+  const res = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(10_000) });
+  const text = await res.text();
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body, text, cookies: res.headers.getSetCookie() };
+}
+/** The cookie header a browser would send back from Set-Cookie lines. */
+const cookieHeader = (setCookies) => setCookies.map((c) => c.split(";")[0]).join("; ");
+
+/** Sign-up, sign-in and get-session over HTTP against a server at base (routes under /api/auth). */
+async function signUpSignInGetSession(base, email) {
+  const json = { "content-type": "application/json", origin: base };
+  const password = "a long enough password 1";
+  const up = await call(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password, name: "Consumer" }),
+  });
+  assert(up.status === 200, `sign-up answered ${up.status}: ${up.text}`);
+  const inRes = await call(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  assert(inRes.status === 200, `sign-in answered ${inRes.status}: ${inRes.text}`);
+  assert(inRes.cookies.length > 0, "sign-in set no cookie");
+  const session = await call(`${base}/api/auth/get-session`, { headers: { cookie: cookieHeader(inRes.cookies) } });
+  assert(session.status === 200, `get-session answered ${session.status}: ${session.text}`);
+  assert(session.body?.user?.email === email, `get-session returned ${session.text}`);
+  const anonymous = await call(`${base}/api/auth/get-session`);
+  assert(anonymous.status === 200 && anonymous.body === null, `anonymous get-session gave ${anonymous.text}`);
+}
+
+// --- 1. pack ------------------------------------------------------------------------------------
+const packages = readdirSync(join(repo, "packages"))
+  .filter((d) => existsSync(join(repo, "packages", d, "package.json")))
+  .map((d) => ({
+    dir: join(repo, "packages", d),
+    pkg: JSON.parse(readFileSync(join(repo, "packages", d, "package.json"), "utf8")),
+  }))
+  .filter((p) => !p.pkg.private);
+const unbuilt = packages.filter(({ dir, pkg }) =>
+  Object.values(pkg.exports ?? {}).some((e) => typeof e === "object" && !existsSync(join(dir, e.types ?? e.import))),
+);
+if (unbuilt.length) console.log(`# not built (run pnpm build first): ${unbuilt.map((p) => p.pkg.name).join(", ")}`);
+mkdirSync(tarballs, { recursive: true });
+mkdirSync(app, { recursive: true });
+console.log("TAP version 13");
+console.log(`# ${packages.length} packages, work folder ${work}`);
+
+const pnpm = process.env.npm_execpath?.includes("pnpm")
+  ? [process.execPath, process.env.npm_execpath]
+  : ["npx", "-y", "pnpm@10"];
+await check("pnpm pack of every package", () => {
+  run(pnpm[0], [...pnpm.slice(1), "-r", "--filter", "./packages/**", "pack", "--pack-destination", tarballs], {
+    cwd: repo,
+  });
+  const made = readdirSync(tarballs).filter((f) => f.endsWith(".tgz"));
+  assert(
+    made.length === packages.length,
+    `expected ${packages.length} tarballs, got ${made.length}: ${made.join(", ")}`,
+  );
+});
+
+// --- 2. tarball contents ------------------------------------------------------------------------
+for (const { pkg } of packages) {
+  await check(`tarball ${pkg.name}: README.md, LICENSE, exports targets, no workspace:, no dangling maps`, () => {
+    const file = join(tarballs, `${pkg.name.replace("@", "").replace("/", "-")}-${pkg.version}.tgz`);
+    assert(existsSync(file), `no tarball ${file}`);
+    const files = new Set(
+      run("tar", ["-tzf", file])
+        .split("\n")
+        .filter(Boolean)
+        .map((f) => f.replace(/^package\//, "")),
+    );
+    assert(files.has("README.md"), "no README.md");
+    assert(files.has("LICENSE"), "no LICENSE");
+    const manifest = JSON.parse(run("tar", ["-xzOf", file, "package/package.json"]));
+    const ranges = JSON.stringify([manifest.dependencies, manifest.peerDependencies, manifest.optionalDependencies]);
+    assert(!ranges.includes("workspace:"), `workspace: range left in ${ranges}`);
+    for (const [subpath, entry] of Object.entries(manifest.exports ?? {})) {
+      assert(entry.default && entry.default === entry.import, `exports["${subpath}"] has no "default" = "import"`);
+      assert(entry.types, `exports["${subpath}"] has no "types"`);
+      // Every condition, "source" included: a consumer's tooling may match any of them.
+      for (const [condition, value] of Object.entries(entry)) {
+        const target = String(value).replace(/^\.\//, "");
+        assert(files.has(target), `exports["${subpath}"].${condition} → ${value} is not in the tarball`);
+      }
+    }
+    for (const bin of Object.values(manifest.bin ?? {}))
+      assert(files.has(bin.replace(/^\.\//, "")), `bin ${bin} missing`);
+    for (const map of [...files].filter((f) => f.endsWith(".map"))) {
+      const sources = JSON.parse(run("tar", ["-xzOf", file, `package/${map}`])).sources ?? [];
+      for (const source of sources) {
+        const resolved = join(dirname(map), source).replace(/\\/g, "/");
+        assert(files.has(resolved), `${map} points at ${source}, which the tarball doesn't ship`);
+      }
+    }
+  });
+}
+
+// --- 3. install into a fresh project ------------------------------------------------------------
+const workspaceSqlite = (() => {
+  const store = join(repo, "node_modules/.pnpm");
+  const dir = readdirSync(store).find((d) => /^better-sqlite3@\d/.test(d));
+  if (!dir) return null;
+  const root = join(store, dir, "node_modules/better-sqlite3");
+  return {
+    version: JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version,
+    binary: join(root, "build/Release/better_sqlite3.node"),
+  };
+})();
+let installed = false;
+await check("npm install of the tarballs, better-sqlite3 and express in a fresh project", () => {
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "gatehouse-consumer", private: true, version: "1.0.0" }, null, 2),
+  );
+  const sqlite = workspaceSqlite ? `better-sqlite3@${workspaceSqlite.version}` : "better-sqlite3";
+  const files = readdirSync(tarballs).map((f) => join(tarballs, f));
+  // --ignore-scripts: better-sqlite3's build script would compile for a minute; the workspace's
+  // binary fits when the version (and so the ABI-matched Node) is the same.
+  run(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      "--ignore-scripts",
+      "--loglevel=error",
+      ...files,
+      sqlite,
+      "express@5",
+    ],
+    { cwd: app },
+  );
+  const target = join(app, "node_modules/better-sqlite3/build/Release");
+  if (workspaceSqlite && existsSync(workspaceSqlite.binary)) {
+    mkdirSync(target, { recursive: true });
+    copyFileSync(workspaceSqlite.binary, join(target, "better_sqlite3.node"));
+  } else {
+    console.log("# no compiled better-sqlite3 in the workspace: npm rebuild (compiles, can take a minute)");
+    run("npm", ["rebuild", "better-sqlite3"], { cwd: app });
+  }
+  run(process.execPath, ["-e", "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"], { cwd: app });
+  installed = true;
+});
+
+// --- 4. the README's server ---------------------------------------------------------------------
+await check("README's ten-line server: sign-up, sign-in, get-session over HTTP", async () => {
+  assert(installed, "not installed");
+  const readme = readFileSync(join(repo, "README.md"), "utf8");
+  const code = readme.split("## Ten lines of server")[1]?.match(/```ts\n([\s\S]*?)```/)?.[1];
+  assert(code, "README.md has no ts block under '## Ten lines of server'");
+  const port = await freePort();
+  writeFileSync(join(app, "readme-server.mjs"), code.replaceAll("3000", String(port)));
+  const base = `http://localhost:${port}`;
+  const server = await startServer("readme-server.mjs", port, `${base}/api/auth/ok`, {
+    GATEHOUSE_SECRET: "consumer-test-secret-0123456789abcdef0123",
+  });
+  try {
+    await signUpSignInGetSession(base, "readme@example.com");
+  } finally {
+    server.child.kill();
+    await server.exited;
+  }
+});
+
+// --- 5. Express with express.json() first -------------------------------------------------------
+await check("Express with express.json() before the handler: sign-up and sign-in answer", async () => {
+  assert(installed, "not installed");
+  copyFileSync(join(here, "express-server.mjs"), join(app, "express-server.mjs"));
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const server = await startServer("express-server.mjs", port, `${base}/hello`);
+  try {
+    await signUpSignInGetSession(base, "express@example.com");
+  } finally {
+    server.child.kill();
+    await server.exited;
+  }
+});
+
+// --- 6. CommonJS ---------------------------------------------------------------------------------
+await check("require() from a .cjs app: core, kysely, username and organization, one copy of core", () => {
+  assert(installed, "not installed");
+  copyFileSync(join(here, "use-require.cjs"), join(app, "use-require.cjs"));
+  const out = run(process.execPath, ["use-require.cjs"], {
+    cwd: app,
+    env: { ...process.env, NODE_ENV: "development" },
+  });
+  assert(out.includes("cjs ok"), out);
+});
+
+await check("require() of every export entry of every installed package", () => {
+  assert(installed, "not installed");
+  const specs = packages.flatMap(({ pkg }) =>
+    Object.keys(pkg.exports ?? {})
+      .filter((s) => s !== "./adapter-conformance") // registers vitest suites: loads only under vitest
+      .map((s) => pkg.name + s.slice(1)),
+  );
+  const program = `for (const s of ${JSON.stringify(specs)}) { const m = require(s); if (!Object.keys(m).length) throw new Error(s + ": no exports"); }`;
+  run(process.execPath, ["-e", program], { cwd: app });
+});
+
+// --- 7. TypeScript as CommonJS --------------------------------------------------------------------
+await check("TypeScript .cts (module nodenext) type-checks against the installed declarations", () => {
+  assert(installed, "not installed");
+  copyFileSync(join(here, "types.cts"), join(app, "types.cts"));
+  const config = JSON.parse(readFileSync(join(here, "tsconfig.json"), "utf8"));
+  config.compilerOptions.typeRoots = [join(repo, "node_modules/@types")]; // @types/node of the workspace
+  writeFileSync(join(app, "tsconfig.json"), JSON.stringify(config, null, 2));
+  run(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: app });
+});
+
+// --- 8. the CLI -----------------------------------------------------------------------------------
+await check("the installed gatehouse CLI prints the schema (gatehouse generate --dialect sqlite)", () => {
+  assert(installed, "not installed");
+  const out = run(join(app, "node_modules/.bin/gatehouse"), ["generate", "--dialect", "sqlite"], { cwd: app });
+  assert(/create table/i.test(out) && out.includes("session"), `unexpected output:\n${out.slice(0, 500)}`);
+});
+
+// --- summary --------------------------------------------------------------------------------------
+for (const child of children) if (child.exitCode === null) child.kill();
+if (!keep) rmSync(work, { recursive: true, force: true });
+console.log(`1..${count}`);
+console.log(`# ${((Date.now() - started) / 1000).toFixed(1)} s${keep ? `, kept ${work}` : ""}`);
+console.log(`${count - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,17 @@
+// Consumer fixture: a TypeScript file compiled as CommonJS (.cts, module nodenext). Its types come
+// from the same dist/*.d.ts as ESM users' ("types" is the first condition every export entry has).
+import core = require("@gatehouse/core");
+import kysely = require("@gatehouse/kysely");
+import node = require("@gatehouse/core/node");
+import plugin = require("@gatehouse/username");
+
+const auth = core.createAuth({
+  database: kysely.kyselyAdapter({ database: {} }),
+  plugins: [plugin.username()],
+});
+const handler: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown =
+  node.toNodeHandler(auth);
+const call: Promise<unknown> = auth.api.signInUsername({ body: { username: "ada", password: "x" } });
+// @ts-expect-error a misspelt endpoint is a type error: the types are real, not any
+auth.api.signInUsernam;
+export = { handler, call };
