@@ -1,0 +1,183 @@
+// The example app for real: `next build`, then `next start` on a free port, then the journey over
+// HTTP — sign-up and sign-in through the route handler, the server component rendering the user,
+// an app route handler seeing the session, sign-out. Run: node --test examples/nextjs/test/next.test.mjs
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const app = fileURLToPath(new URL("..", import.meta.url));
+const next = join(app, "node_modules", ".bin", "next");
+const data = mkdtempSync(join(tmpdir(), "gatehouse-next-"));
+
+/** A port nothing listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let port;
+let base;
+let server;
+let env;
+
+/** Runs `next <args>` and resolves when it exits 0; its output is kept for the failure message. */
+function run(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(next, args, { cwd: app, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`next ${args[0]} exited ${code}:\n${output}`)),
+    );
+  });
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`next start exited ${server.exitCode}:\n${server.output}`);
+    try {
+      const r = await fetch(`${base}/api/auth/ok`, { signal: AbortSignal.timeout(2000) });
+      if (r.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`next start did not answer:\n${server.output}`);
+}
+
+before(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  env = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    GATEHOUSE_DB: join(data, "gatehouse.db"),
+    GATEHOUSE_URL: base,
+    GATEHOUSE_SECRET: "nextjs-test-secret-0123456789abcdef0123456789",
+  };
+  const started = Date.now();
+  await run(["build"]);
+  console.log(`next build: ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  server = spawn(next, ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: app,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.output = "";
+  server.stdout.on("data", (d) => (server.output += d));
+  server.stderr.on("data", (d) => (server.output += d));
+  await waitForServer();
+});
+
+after(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (server.exitCode === null) server.kill("SIGKILL");
+  }
+  rmSync(data, { recursive: true, force: true });
+});
+
+/** A request that fails the test instead of hanging it. */
+const call = (path, init = {}) =>
+  fetch(`${base}${path}`, { redirect: "manual", ...init, signal: AbortSignal.timeout(10_000) });
+
+const post = (path, body, headers = {}) =>
+  call(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+const cookieOf = (r) =>
+  r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+test("sign-up and sign-in through the route handler; the server component and a route handler see the session", async () => {
+  const email = `next-${Date.now()}@example.com`;
+  const up = await post("/api/auth/sign-up/email", { name: "Nora Next", email, password: "password-123" });
+  assert.equal(up.status, 200, await up.clone().text());
+  assert.equal((await up.json()).user.email, email);
+
+  const signIn = await post("/api/auth/sign-in/email", { email, password: "password-123" });
+  assert.equal(signIn.status, 200);
+  const cookie = cookieOf(signIn);
+  assert.match(cookie, /gatehouse\.session_token=/);
+
+  const page = await call("/", { headers: { cookie } });
+  assert.equal(page.status, 200);
+  const html = await page.text();
+  assert.match(html, new RegExp(`<span id="user-email">${email.replace(/[.]/g, "\\.")}</span>`));
+  assert.match(html, /<strong id="user-name">Nora Next<\/strong>/);
+
+  const me = await call("/api/me", { headers: { cookie } });
+  assert.equal(me.status, 200);
+  assert.deepEqual(await me.json(), {
+    id: (await (await call("/api/auth/get-session", { headers: { cookie } })).json()).user.id,
+    email,
+    name: "Nora Next",
+  });
+
+  // Signed out, neither sees the user any more.
+  const crossSite = await post("/api/auth/sign-out", {}, { cookie, origin: "https://evil.example" });
+  assert.equal(crossSite.status, 403);
+  const out = await post("/api/auth/sign-out", {}, { cookie });
+  assert.equal(out.status, 200);
+  assert.match(await (await call("/", { headers: { cookie } })).text(), /Not signed in/);
+  assert.equal((await call("/api/me", { headers: { cookie } })).status, 401);
+});
+
+test("strangers and forged cookies get the signed-out page and a 401", async () => {
+  assert.match(await (await call("/")).text(), /Not signed in/);
+  assert.equal((await call("/api/me")).status, 401);
+  const forged = "gatehouse.session_token=not-a-real-token.forged-signature";
+  assert.match(await (await call("/", { headers: { cookie: forged } })).text(), /Not signed in/);
+  assert.equal((await call("/api/me", { headers: { cookie: forged } })).status, 401);
+});
+
+test("the page escapes what a user typed into their name", async () => {
+  const email = `xss-${Date.now()}@example.com`;
+  const up = await post("/api/auth/sign-up/email", {
+    name: "<img src=x onerror=alert(1)>",
+    email,
+    password: "password-123",
+  });
+  assert.equal(up.status, 200);
+  const html = await (await call("/", { headers: { cookie: cookieOf(up) } })).text();
+  assert.doesNotMatch(html, /<img src=x/);
+  assert.match(html, /&lt;img src=x onerror=alert\(1\)&gt;/);
+});
+
+test("bad input gets a 4xx from the route handler, never a 500 or a hang", async () => {
+  const bad = await post("/api/auth/sign-in/email", '{"email": ');
+  assert.equal(bad.status, 400);
+  assert.equal(typeof (await bad.json()).code, "string");
+  const form = await call("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: "email=a%40example.com&password=x",
+  });
+  assert.equal(form.status, 415);
+  const big = await post("/api/auth/sign-in/email", { email: "a@example.com", password: "x".repeat(2_000_000) });
+  assert.equal(big.status, 413);
+  const missing = await call("/api/auth/no-such-route");
+  assert.equal(missing.status, 404);
+});
