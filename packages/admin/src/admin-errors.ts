@@ -1,23 +1,31 @@
 import { defineErrors } from "@gatehouse/core";
+import type { CatalogueError } from "@gatehouse/core";
 
 /**
  * The admin plugin's error catalogue; it owns status and message. Codes are unique across the
  * installed plugins' catalogues (a clash fails createAuth), hence no generic names like ROLE_NOT_FOUND.
+ * The refusals carry better-auth's admin client codes (`YOU_ARE_NOT_ALLOWED_TO_…`), so a frontend
+ * written against that client keeps working (docs/migrating-from-better-auth.md).
  */
 export const ADMIN_ERRORS = defineErrors({
-  NOT_ALLOWED_TO_CREATE_USERS: { status: 403, message: "You are not allowed to create users" },
-  NOT_ALLOWED_TO_LIST_USERS: { status: 403, message: "You are not allowed to list users" },
-  NOT_ALLOWED_TO_GET_USER: { status: 403, message: "You are not allowed to get user" },
-  NOT_ALLOWED_TO_UPDATE_USERS: { status: 403, message: "You are not allowed to update users" },
-  NOT_ALLOWED_TO_SET_ROLE: { status: 403, message: "You are not allowed to change users role" },
-  NOT_ALLOWED_TO_BAN_USERS: { status: 403, message: "You are not allowed to ban users" },
-  NOT_ALLOWED_TO_IMPERSONATE_USERS: { status: 403, message: "You are not allowed to impersonate users" },
-  NOT_ALLOWED_TO_DELETE_USERS: { status: 403, message: "You are not allowed to delete users" },
-  NOT_ALLOWED_TO_SET_USER_PASSWORD: { status: 403, message: "You are not allowed to set users password" },
-  NOT_ALLOWED_TO_LIST_USER_SESSIONS: { status: 403, message: "You are not allowed to list users sessions" },
-  NOT_ALLOWED_TO_REVOKE_USER_SESSIONS: { status: 403, message: "You are not allowed to revoke users sessions" },
-  ADMIN_USER_ALREADY_EXISTS: { status: 400, message: "User already exists. Use another email." },
-  ADMIN_UNKNOWN_ROLE: { status: 400, message: "You are not allowed to set a non-existent role value" },
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS: { status: 403, message: "You are not allowed to create users" },
+  YOU_ARE_NOT_ALLOWED_TO_LIST_USERS: { status: 403, message: "You are not allowed to list users" },
+  YOU_ARE_NOT_ALLOWED_TO_GET_USER: { status: 403, message: "You are not allowed to get user" },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS: { status: 403, message: "You are not allowed to update users" },
+  YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE: { status: 403, message: "You are not allowed to change users role" },
+  YOU_ARE_NOT_ALLOWED_TO_BAN_USERS: { status: 403, message: "You are not allowed to ban users" },
+  YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS: { status: 403, message: "You are not allowed to impersonate users" },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS: { status: 403, message: "You are not allowed to delete users" },
+  YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD: { status: 403, message: "You are not allowed to set users password" },
+  YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS: { status: 403, message: "You are not allowed to list users sessions" },
+  YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS: {
+    status: 403,
+    message: "You are not allowed to revoke users sessions",
+  },
+  YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: {
+    status: 400,
+    message: "You are not allowed to set a non-existent role value",
+  },
   CANNOT_BAN_YOURSELF: { status: 400, message: "You cannot ban yourself" },
   CANNOT_REMOVE_YOURSELF: { status: 400, message: "You cannot remove yourself" },
   CANNOT_IMPERSONATE_ADMINS: { status: 403, message: "You cannot impersonate admins" },
@@ -38,3 +46,14 @@ export const ADMIN_ERRORS = defineErrors({
     message: "This action is not allowed while impersonating a user",
   },
 });
+
+/**
+ * create-user and update-user refusing a taken address. The code is better-auth's, which core's
+ * catalogue owns for sign-up (422); the admin routes keep their 400, so this one refusal lives outside
+ * the catalogue (a catalogue entry would clash with core's code at createAuth).
+ */
+export const ADMIN_EMAIL_TAKEN: CatalogueError = {
+  code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
+  status: 400,
+  message: "User already exists. Use another email.",
+};

@@ -147,7 +147,7 @@ describe("impersonate-user re-checks the admin inside its transaction", () => {
     const r = await boss.client.post("/admin/impersonate-user", { userId: target.userId });
     db.transaction = original;
     expect(r.status).toBe(403);
-    expect(r.body.code).toBe("NOT_ALLOWED_TO_IMPERSONATE_USERS");
+    expect(r.body.code).toBe("YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS");
     expect(await impersonationsBy(auth, boss.userId)).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ export function parseRoles(role: string | readonly string[] | null | undefined):
 export function validateRoles(o: ResolvedAdminOptions, role: string | readonly string[]): string {
   const roles = parseRoles(role);
   if (roles.length === 0 || roles.some((r) => !Object.hasOwn(o.roles, r)))
-    throw new AuthError(ADMIN_ERRORS.ADMIN_UNKNOWN_ROLE);
+    throw new AuthError(ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE);
   return roles.join(",");
 }
 

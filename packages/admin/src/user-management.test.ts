@@ -36,7 +36,7 @@ describe("create-user", () => {
     const base = { email: "fresh@example.com", password: "password-123", name: "F" };
     const role = await boss.client.post("/admin/create-user", { ...base, role: "wizard" });
     expect(role.status).toBe(400);
-    expect(role.body.code).toBe("ADMIN_UNKNOWN_ROLE");
+    expect(role.body.code).toBe("YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE");
     expect((await boss.client.post("/admin/create-user", { ...base, email: "not-an-email" })).body.message).toBe(
       "Invalid email",
     );
@@ -88,7 +88,7 @@ describe("get-user and update-user", () => {
     expect((await auth.$context.users.findById(u.userId))?.role).toBe("user");
     const taken = await boss.client.post("/admin/update-user", { userId: u.userId, data: { email: boss.email } });
     expect(taken.status).toBe(400);
-    expect(taken.body.code).toBe("ADMIN_USER_ALREADY_EXISTS");
+    expect(taken.body.code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
     const empty = await boss.client.post("/admin/update-user", { userId: u.userId, data: {} });
     expect(empty.body.message).toBe("No fields to update");
     expect((await boss.client.post("/admin/update-user", { userId: "nobody", data: { name: "N" } })).status).toBe(404);

@@ -36,7 +36,10 @@ describe("createAuth composition", () => {
 
   it("exposes every error code with status and message", () => {
     const auth = makeTestAuth();
-    expect(auth.$errors.USER_ALREADY_EXISTS).toMatchObject({ status: 422, message: "User already exists" });
+    expect(auth.$errors.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL).toMatchObject({
+      status: 422,
+      message: "User already exists",
+    });
   });
 
   it("refuses to start in production without a strong secret", () => {

@@ -37,6 +37,7 @@ export const CORE_ROUTES = {
   linkSocial: { method: "POST", path: "/link-social" },
   getAccessToken: { method: "POST", path: "/get-access-token" },
   refreshToken: { method: "POST", path: "/refresh-token" },
-  accountInfo: { method: "POST", path: "/account-info" },
+  // GET, as better-auth's client calls it; the server answers POST {accountId} too.
+  accountInfo: { method: "GET", path: "/account-info" },
   ok: { method: "GET", path: "/ok" },
 } as const satisfies Record<string, RouteEntry>;

@@ -39,7 +39,8 @@ export async function signInWithEmailOtp(
     })
     .catch((error: unknown) => {
       // A password sign-up took the address between the code check and the insert: a conflict, not a 500.
-      if (error instanceof UniqueConstraintError) throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS);
+      if (error instanceof UniqueConstraintError)
+        throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL);
       throw error;
     });
   // The one path every session takes: plugins' validateUser, beforeSessionCreate and interceptSignIn (a

@@ -496,7 +496,7 @@ for (const [dbName, open] of testDatabases) {
       const again = await client.post("/organization/create", { name: "Again", slug: `${org.slug} ` });
       expect(again.body.code).toBe("ORGANIZATION_ALREADY_EXISTS");
       expect((await client.post("/organization/check-slug", { slug: `${org.slug} ` })).body.code).toBe(
-        "ORGANIZATION_SLUG_TAKEN",
+        "ORGANIZATION_SLUG_ALREADY_TAKEN",
       );
       const raw = await auth.$context.db.findOne({
         model: "organization",

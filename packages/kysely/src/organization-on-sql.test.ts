@@ -126,7 +126,10 @@ for (const [name, open] of testDatabases) {
     });
 
     test("team limits hold under concurrent creates, adds and accepts", async () => {
-      const auth = make({ teams: { enabled: true, maximumTeams: 2, maximumMembersPerTeam: 2 } });
+      // No default team: the five creates race for both places.
+      const auth = make({
+        teams: { enabled: true, maximumTeams: 2, maximumMembersPerTeam: 2, defaultTeam: { enabled: false } },
+      });
       const { owner, org } = await orgOf(auth);
       const created = await Promise.all(
         [1, 2, 3, 4, 5].map((i) => owner.client.post("/organization/create-team", { name: `T${i}` })),

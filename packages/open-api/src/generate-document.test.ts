@@ -109,13 +109,16 @@ describe("GET /open-api/generate-schema", () => {
     expect(signUp[422]?.content?.["application/json"]).toEqual({
       schema: { $ref: "#/components/schemas/Error" },
       examples: {
-        USER_ALREADY_EXISTS: {
-          summary: CORE_ERRORS.USER_ALREADY_EXISTS.message,
-          value: { code: "USER_ALREADY_EXISTS", message: CORE_ERRORS.USER_ALREADY_EXISTS.message },
+        USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
+          summary: CORE_ERRORS.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL.message,
+          value: {
+            code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
+            message: CORE_ERRORS.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL.message,
+          },
         },
       },
     });
-    expect(signUp[422]?.description).toBe("Unprocessable content: USER_ALREADY_EXISTS");
+    expect(signUp[422]?.description).toBe("Unprocessable content: USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
     expect(codes(doc.paths["/unlink-account"]?.post?.responses[403])).toContain("SESSION_NOT_FRESH");
     expect(codes(doc.paths["/get-session"]?.get?.responses[400])).toEqual(["VALIDATION_ERROR"]);
     expect(doc.paths["/get-session"]?.get?.responses[400]?.content?.["application/json"]?.examples).toMatchObject({

@@ -98,7 +98,7 @@ describe("reference page in Chromium", () => {
     // Responses: each status with its description; a success body as a tree, errors with their codes.
     const signUpResponses = signUp.locator(".responses");
     expect(await signUpResponses.locator("[data-status='422'] .examples").textContent()).toContain(
-      "USER_ALREADY_EXISTS",
+      "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
     );
     const signUpOk = signUpResponses.locator("[data-status='200'] .response-schema");
     expect(await signUpOk.locator("code.name", { hasText: /^token$/ }).count()).toBe(1);

@@ -18,6 +18,7 @@ const DOCUMENTED_HERE = [
   "createTeam",
   "deleteOrganization",
   "getActiveMember",
+  "getActiveMemberRole",
   "getFullOrganization",
   "getInvitation",
   "hasPermission",
@@ -74,7 +75,7 @@ describe("the organization operations match the server's real answers", () => {
       status: true,
     });
     const taken = await call(a, "post", "/organization/check-slug", { body: { slug: "analytical" } });
-    expect(taken.body.code).toBe("ORGANIZATION_SLUG_TAKEN");
+    expect(taken.body.code).toBe("ORGANIZATION_SLUG_ALREADY_TAKEN");
     const updated = await call(a, "post", "/organization/update", {
       body: { organizationId, data: { name: "Analytical Engines", logo: "https://example.com/logo.png" } },
     });
@@ -133,11 +134,16 @@ describe("the organization operations match the server's real answers", () => {
       body: { organizationId, permissions: { organization: ["delete"] } },
     });
     expect(mayNot.body.success).toBe(false);
+    const role = await call(a, "get", "/organization/get-active-member-role", { query: { userId: bea.userId } });
+    expect(role.body).toEqual({ role: "admin" });
+    const strangerRole = await call(c, "get", "/organization/get-active-member-role", { query: { organizationId } });
+    expect(strangerRole.body.code).toBe("YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION");
 
     // Teams.
     const mills = await call(a, "post", "/organization/create-team", { body: { name: "Mills", organizationId } });
     const looms = await call(a, "post", "/organization/create-team", { body: { name: "Looms" } });
-    expect((await call(a, "get", "/organization/list-teams", { query: { organizationId } })).body).toHaveLength(2);
+    // teams.defaultTeam: the organization's own team came with it.
+    expect((await call(a, "get", "/organization/list-teams", { query: { organizationId } })).body).toHaveLength(3);
     const renamed = await call(a, "post", "/organization/update-team", {
       body: { teamId: mills.body.id, data: { name: "The Mill" } },
     });
@@ -150,7 +156,7 @@ describe("the organization operations match the server's real answers", () => {
     const full = await call(a, "get", "/organization/get-full-organization", { query: { organizationId } });
     expect(full.body.members.map((m: { userId: string }) => m.userId)).toEqual([ada.userId, bea.userId]);
     expect(full.body.invitations).toHaveLength(3);
-    expect(full.body.teams).toHaveLength(2);
+    expect(full.body.teams).toHaveLength(3);
     const firstOnly = await call(b, "get", "/organization/get-full-organization", { query: { membersLimit: "1" } });
     expect(firstOnly.body.members).toHaveLength(1);
     const notMine = await call(c, "get", "/organization/get-full-organization", { query: { organizationId } });

@@ -191,7 +191,7 @@ describe("the document matches the server's real answers", () => {
 
     // Admin: Ada becomes one; Eve is created, managed, impersonated, banned and removed.
     await auth.$context.users.update(adaId, { role: "admin" });
-    expect((await call(b, "get", "/admin/list-users")).body.code).toBe("NOT_ALLOWED_TO_LIST_USERS");
+    expect((await call(b, "get", "/admin/list-users")).body.code).toBe("YOU_ARE_NOT_ALLOWED_TO_LIST_USERS");
     const users = await call(a, "get", "/admin/list-users", { query: { sortBy: "email", limit: "10" } });
     expect(users.body.users.find((u: { id: string }) => u.id === adaId).role).toBe("admin");
     const created = await call(a, "post", "/admin/create-user", {
@@ -199,7 +199,7 @@ describe("the document matches the server's real answers", () => {
     });
     const eveId: string = created.body.user.id;
     const again = await call(a, "post", "/admin/create-user", { body: { email: "eve@example.com", name: "Eve" } });
-    expect(again.body.code).toBe("ADMIN_USER_ALREADY_EXISTS");
+    expect(again.body.code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
     expect((await call(a, "get", "/admin/get-user", { query: { id: eveId } })).body.banned).toBe(false);
     expect((await call(a, "get", "/admin/get-user", { query: { id: "nobody" } })).status).toBe(404);
     await call(a, "post", "/admin/update-user", { body: { userId: eveId, data: { name: "Eve Adams" } } });
@@ -335,6 +335,10 @@ describe("the document matches the server's real answers", () => {
     expect((await call(g, "post", "/account-info", { body: { accountId: "nope" } })).body.code).toBe(
       "ACCOUNT_NOT_FOUND",
     );
+    // better-auth's client asks by GET with a query; same answer.
+    const byGet = await call(g, "get", "/account-info", { query: { accountId: "g-1" } });
+    expect(byGet.body).toEqual(info.body);
+    expect((await call(g, "get", "/account-info")).body.code).toBe("VALIDATION_ERROR");
 
     // Password reset by mail.
     await call(anon, "post", "/request-password-reset", { body: { email: "bea@example.com" } });

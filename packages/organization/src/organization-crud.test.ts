@@ -78,7 +78,8 @@ describe("organizations", () => {
     expect(full.members[0]).toMatchObject({ userId: u.userId, role: "owner", user: { email: u.email } });
     expect(full.members[0].user).not.toHaveProperty("password");
     expect(full.invitations).toHaveLength(1);
-    expect(full.teams).toEqual([]);
+    // teams.defaultTeam (on with teams): the organization starts with a team named after it.
+    expect(full.teams).toEqual([expect.objectContaining({ name: org.name, organizationId: org.id })]);
     const bySlug = await u.client.get("/organization/get-full-organization", {
       query: { organizationSlug: first.slug },
     });
@@ -108,7 +109,7 @@ describe("organizations", () => {
     expect(implicit.body).toMatchObject({ id: org.id, name: "Implicit" });
     const taken = await u.client.post("/organization/update", { organizationId: org.id, data: { slug: other.slug } });
     expect(taken.status).toBe(400);
-    expect(taken.body.code).toBe("ORGANIZATION_SLUG_TAKEN");
+    expect(taken.body.code).toBe("ORGANIZATION_SLUG_ALREADY_TAKEN");
   });
 
   it("delete removes members and invitations, frees the slug and clears the active organization", async () => {

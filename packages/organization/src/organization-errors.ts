@@ -5,11 +5,14 @@ export const ORGANIZATION_ERRORS = defineErrors({
   NOT_ALLOWED_TO_CREATE_ORGANIZATION: { status: 403, message: "You are not allowed to create a new organization" },
   ORGANIZATION_LIMIT_REACHED: { status: 403, message: "You have reached the maximum number of organizations" },
   ORGANIZATION_ALREADY_EXISTS: { status: 400, message: "Organization already exists" },
-  ORGANIZATION_SLUG_TAKEN: { status: 400, message: "Organization slug is taken" },
+  // better-auth's client code for it, so a frontend comparing codes keeps working.
+  ORGANIZATION_SLUG_ALREADY_TAKEN: { status: 400, message: "Organization slug is taken" },
   ORGANIZATION_NOT_FOUND: { status: 400, message: "Organization not found" },
   USER_NOT_MEMBER_OF_ORGANIZATION: { status: 400, message: "User is not a member of the organization" },
   NOT_ALLOWED_TO_UPDATE_ORGANIZATION: { status: 403, message: "You are not allowed to update this organization" },
   NOT_ALLOWED_TO_DELETE_ORGANIZATION: { status: 403, message: "You are not allowed to delete this organization" },
+  // A caller outside the organization reading its roles: 403, whether or not the organization exists.
+  YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: { status: 403, message: "You are not a member of this organization" },
   NO_ACTIVE_ORGANIZATION: { status: 400, message: "No active organization" },
   MEMBER_NOT_FOUND: { status: 400, message: "Member not found" },
   ROLE_NOT_FOUND: { status: 400, message: "Role not found" },

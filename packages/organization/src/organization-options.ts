@@ -48,6 +48,11 @@ export interface OrganizationOptions {
     maximumMembersPerTeam?: number;
     /** Whether the last team of an organization may be removed. Default false. */
     allowRemovingAllTeams?: boolean;
+    /**
+     * A team named after the organization, with the creator in it, made with the organization (same
+     * transaction). Default on when teams are on, as better-auth does; `{ enabled: false }` to start empty.
+     */
+    defaultTeam?: { enabled?: boolean };
   };
 }
 
@@ -61,7 +66,14 @@ export interface ResolvedOrganizationOptions {
   sendInvitationEmail: ((data: InvitationEmailData) => Promise<void> | void) | undefined;
   roles: Record<string, Role<Statements>>;
   requireEmailVerificationOnInvitation: boolean;
-  teams: { enabled: boolean; maximumTeams: number; maximumMembersPerTeam: number; allowRemovingAllTeams: boolean };
+  teams: {
+    enabled: boolean;
+    maximumTeams: number;
+    maximumMembersPerTeam: number;
+    allowRemovingAllTeams: boolean;
+    /** Create the organization's first team with it (teams on only). */
+    defaultTeam: boolean;
+  };
 }
 
 /** Applies the defaults. */
@@ -71,6 +83,15 @@ export function resolveOrganizationOptions(options: OrganizationOptions): Resolv
   const creatorRole = options.creatorRole ?? "owner";
   if (!Object.hasOwn(roles, creatorRole))
     throw new Error(`Gatehouse organization: creatorRole "${creatorRole}" is not a role`);
+  const teamsEnabled = options.teams?.enabled ?? false;
+  const maximumTeams = options.teams?.maximumTeams ?? Number.POSITIVE_INFINITY;
+  const maximumMembersPerTeam = options.teams?.maximumMembersPerTeam ?? Number.POSITIVE_INFINITY;
+  const defaultTeam = teamsEnabled && (options.teams?.defaultTeam?.enabled ?? true);
+  // A default team the limits forbid would make every organization create fail: say so at startup.
+  if (defaultTeam && (maximumTeams < 1 || maximumMembersPerTeam < 1))
+    throw new Error(
+      "Gatehouse organization: teams.defaultTeam needs room for one team and its creator (maximumTeams and maximumMembersPerTeam ≥ 1); set teams.defaultTeam.enabled to false",
+    );
   return {
     allowUserToCreateOrganization: typeof allow === "function" ? allow : () => allow,
     organizationLimit: options.organizationLimit ?? Number.POSITIVE_INFINITY,
@@ -81,10 +102,11 @@ export function resolveOrganizationOptions(options: OrganizationOptions): Resolv
     roles,
     requireEmailVerificationOnInvitation: options.requireEmailVerificationOnInvitation ?? true,
     teams: {
-      enabled: options.teams?.enabled ?? false,
-      maximumTeams: options.teams?.maximumTeams ?? Number.POSITIVE_INFINITY,
-      maximumMembersPerTeam: options.teams?.maximumMembersPerTeam ?? Number.POSITIVE_INFINITY,
+      enabled: teamsEnabled,
+      maximumTeams,
+      maximumMembersPerTeam,
       allowRemovingAllTeams: options.teams?.allowRemovingAllTeams ?? false,
+      defaultTeam,
     },
   };
 }

@@ -10,6 +10,7 @@ import { checkOrganizationSlug } from "./routes/check-organization-slug.js";
 import { createOrganization } from "./routes/create-organization.js";
 import { deleteOrganization } from "./routes/delete-organization.js";
 import { getActiveMember } from "./routes/get-active-member.js";
+import { getActiveMemberRole } from "./routes/get-active-member-role.js";
 import { getFullOrganization } from "./routes/get-full-organization.js";
 import { getInvitation } from "./routes/get-invitation.js";
 import { hasOrganizationPermission } from "./routes/has-permission.js";
@@ -42,6 +43,7 @@ export const organization = (options: OrganizationOptions = {}) => {
       getFullOrganization: getFullOrganization(o),
       setActiveOrganization: setActiveOrganization(o),
       getActiveMember,
+      getActiveMemberRole,
       leaveOrganization: leaveOrganization(o),
       hasPermission: hasOrganizationPermission(o),
       removeMember: removeMember(o),

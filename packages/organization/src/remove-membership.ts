@@ -1,10 +1,10 @@
 import { AuthError, updateCurrentSession } from "@gatehouse/core";
 import type { Db, EndpointContext, SessionRequirement } from "@gatehouse/core";
 import { lockOrganization } from "./lock-organization.js";
-import { clearActiveOrganization } from "./membership.js";
+import { clearActiveOrganization, memberUserJoin, withPublicUser } from "./membership.js";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";
 import type { ResolvedOrganizationOptions } from "./organization-options.js";
-import type { Member } from "./organization-types.js";
+import type { Member, MemberWithUser } from "./organization-types.js";
 
 type AnyCtx = EndpointContext<unknown, unknown, SessionRequirement>;
 
@@ -13,17 +13,23 @@ type AnyCtx = EndpointContext<unknown, unknown, SessionRequirement>;
  * active one of the user's sessions (SPEC.md §4: leaving or being removed clears it). One transaction
  * under the organization lock: `check` sees the member as it is now (MEMBER_NOT_FOUND if it is gone)
  * and runs the owner rules, so two owners leaving at once cannot leave the organization ownerless.
+ * Returns the removed membership with its user's public fields, as the answers show it.
  */
 export async function removeMembership(
   ctx: AnyCtx,
   o: ResolvedOrganizationOptions,
   member: Member,
   check: (tx: Db, current: Member) => Promise<void>,
-): Promise<Member> {
+): Promise<MemberWithUser> {
   const removed = await ctx.auth.db.transaction(async (tx: Db) => {
     await lockOrganization(tx, member.organizationId);
-    const current = await tx.findOne<Member>({ model: "member", where: [{ field: "id", value: member.id }] });
-    if (!current) throw new AuthError(ORGANIZATION_ERRORS.MEMBER_NOT_FOUND);
+    const row = await tx.findOne<Member>({
+      model: "member",
+      where: [{ field: "id", value: member.id }],
+      join: memberUserJoin,
+    });
+    if (!row) throw new AuthError(ORGANIZATION_ERRORS.MEMBER_NOT_FOUND);
+    const current = withPublicUser(row);
     await check(tx, current);
     await tx.delete({ model: "member", where: [{ field: "id", value: current.id }] });
     if (o.teams.enabled) {

@@ -16,6 +16,7 @@ export const ORGANIZATION_ROUTES = {
   "organization.getFullOrganization": { method: "GET", path: "/organization/get-full-organization" },
   "organization.setActive": { method: "POST", path: "/organization/set-active", invalidates: organization },
   "organization.getActiveMember": { method: "GET", path: "/organization/get-active-member" },
+  "organization.getActiveMemberRole": { method: "GET", path: "/organization/get-active-member-role" },
   "organization.leave": { method: "POST", path: "/organization/leave", invalidates: organization },
   "organization.hasPermission": { method: "POST", path: "/organization/has-permission" },
   "organization.removeMember": { method: "POST", path: "/organization/remove-member", invalidates: organization },

@@ -3,7 +3,9 @@ import { createOrg, makeOrgAuth, newUser, orgWithRoles } from "./test-helpers.js
 
 describe("teams", () => {
   it("team create, update, delete: owner and admin yes, member no (SPEC.md §6)", async () => {
-    const { org, owner, admin, member } = await orgWithRoles();
+    const { org, owner, admin, member } = await orgWithRoles({
+      teams: { enabled: true, defaultTeam: { enabled: false } },
+    });
     const create = (who: typeof owner, name: string) =>
       who.client.post("/organization/create-team", { name, organizationId: org.id });
     const denied = await create(member, "Mine");
@@ -38,8 +40,8 @@ describe("teams", () => {
     );
   });
 
-  it("caps the number of teams", async () => {
-    const { auth } = makeOrgAuth({ teams: { enabled: true, maximumTeams: 2 } });
+  it("caps the number of teams, the default team included", async () => {
+    const { auth } = makeOrgAuth({ teams: { enabled: true, maximumTeams: 3 } });
     const owner = await newUser(auth);
     await createOrg(owner);
     for (const name of ["a", "b"])

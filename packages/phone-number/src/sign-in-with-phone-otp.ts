@@ -39,7 +39,8 @@ export async function signInWithPhoneOtp(
     })
     .catch((error: unknown) => {
       // The temporary email, or the number in a race, is already an account's: a conflict, not a 500.
-      if (error instanceof UniqueConstraintError) throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS);
+      if (error instanceof UniqueConstraintError)
+        throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL);
       throw error;
     });
   if (input.disableSession) return { status: true, token: null, user: ctx.auth.sessions.publicUser(user) };

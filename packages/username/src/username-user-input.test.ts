@@ -247,7 +247,7 @@ describe("a value taken between the check and the write", () => {
     });
     expect(blind.field).toBeNull();
     expect(r.status).toBe(422);
-    expect(r.body.code).toBe("USER_ALREADY_EXISTS");
+    expect(r.body.code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
     expect(await countUsers(auth, "username", "fresh_racer")).toBe(0);
   });
 });

@@ -32,7 +32,7 @@ export const banUser = (o: ResolvedAdminOptions) =>
         summary: "Ban a user (admin)",
         response: z.object({ user: userResponse }),
         errors: [
-          ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS,
           ADMIN_ERRORS.CANNOT_BAN_YOURSELF,
           ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER,
           CORE_ERRORS.USER_NOT_FOUND,
@@ -40,7 +40,7 @@ export const banUser = (o: ResolvedAdminOptions) =>
       },
     },
     async (ctx) => {
-      requireAdminPermission(o, ctx.session.user, { user: ["ban"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS);
+      requireAdminPermission(o, ctx.session.user, { user: ["ban"] }, ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS);
       // Banning yourself would end the very session that could undo it.
       if (ctx.body.userId === ctx.session.user.id) throw new AuthError(ADMIN_ERRORS.CANNOT_BAN_YOURSELF);
       requireCanManage(o, ctx.session.user, await requireUser(ctx.auth, ctx.body.userId));
@@ -54,7 +54,7 @@ export const banUser = (o: ResolvedAdminOptions) =>
         const banned = await tx.users.update(ctx.body.userId, ban);
         if (!banned) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
         // After the row write, which locks it against a concurrent impersonate-user (endImpersonationsBy).
-        await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: banned.id }] });
+        await tx.endUserSessions(banned.id, "banned");
         await endImpersonationsBy(tx.db, banned.id);
         return banned;
       });

@@ -9,7 +9,7 @@ import {
   userResponse,
 } from "@gatehouse/core";
 import { z } from "zod";
-import { ADMIN_ERRORS } from "../admin-errors.js";
+import { ADMIN_EMAIL_TAKEN, ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
 import { requireCanGrant } from "../permission-coverage.js";
@@ -40,10 +40,10 @@ export const createUser = (o: ResolvedAdminOptions) =>
         summary: "Create a user (admin)",
         response: z.object({ user: userResponse }),
         errors: [
-          ADMIN_ERRORS.NOT_ALLOWED_TO_CREATE_USERS,
-          ADMIN_ERRORS.ADMIN_UNKNOWN_ROLE,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE,
           ADMIN_ERRORS.CANNOT_GRANT_MORE_PERMISSIONS,
-          ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS,
+          ADMIN_EMAIL_TAKEN,
           CORE_ERRORS.INVALID_EMAIL,
           CORE_ERRORS.PASSWORD_TOO_SHORT,
           CORE_ERRORS.PASSWORD_TOO_LONG,
@@ -52,7 +52,12 @@ export const createUser = (o: ResolvedAdminOptions) =>
     },
     async (ctx) => {
       const { passwords, sessions } = ctx.auth;
-      requireAdminPermission(o, ctx.session.user, { user: ["create"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_CREATE_USERS);
+      requireAdminPermission(
+        o,
+        ctx.session.user,
+        { user: ["create"] },
+        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS,
+      );
       const email = normalizeEmail(ctx.body.email);
       const role = ctx.body.role === undefined ? o.defaultRole : validateRoles(o, ctx.body.role);
       // Creating a user with a password and a role is handing that role to yourself.
@@ -60,7 +65,7 @@ export const createUser = (o: ResolvedAdminOptions) =>
       const { password } = ctx.body;
       if (password !== undefined) passwords.assertValidLength(password);
       const extra = ctx.auth.userInput.parse(ctx.body.data ?? {}, "create", NO_OWN_KEYS);
-      if (await ctx.auth.users.findByEmail(email)) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
+      if (await ctx.auth.users.findByEmail(email)) throw new AuthError(ADMIN_EMAIL_TAKEN);
       const hash = password === undefined ? null : await passwords.hash(password);
       const user = await ctx.auth
         .transaction(async (tx) => {
@@ -83,7 +88,7 @@ export const createUser = (o: ResolvedAdminOptions) =>
         })
         .catch((error: unknown) => {
           // Two creations racing for one email: the unique index decides.
-          if (error instanceof UniqueConstraintError) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
+          if (error instanceof UniqueConstraintError) throw new AuthError(ADMIN_EMAIL_TAKEN);
           throw error;
         });
       return { user: publicAdminUser(sessions, user) };

@@ -17,11 +17,11 @@ export const getUser = (o: ResolvedAdminOptions) =>
       openapi: {
         summary: "Get a user by id (admin)",
         response: userResponse,
-        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_GET_USER, CORE_ERRORS.USER_NOT_FOUND],
+        errors: [ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_GET_USER, CORE_ERRORS.USER_NOT_FOUND],
       },
     },
     async (ctx) => {
-      requireAdminPermission(o, ctx.session.user, { user: ["get"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_GET_USER);
+      requireAdminPermission(o, ctx.session.user, { user: ["get"] }, ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_GET_USER);
       return publicAdminUser(ctx.auth.sessions, await requireUser(ctx.auth, ctx.query.id));
     },
   );

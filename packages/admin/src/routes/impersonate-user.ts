@@ -35,7 +35,7 @@ export const impersonateUser = (o: ResolvedAdminOptions) =>
           "Answers the impersonation session (marked impersonatedBy) and its user; the browser is signed in as them.",
         response: sessionWithUserResponse,
         errors: [
-          ADMIN_ERRORS.NOT_ALLOWED_TO_IMPERSONATE_USERS,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS,
           ADMIN_ERRORS.IMPERSONATION_NEEDS_SESSION,
           ADMIN_ERRORS.ALREADY_IMPERSONATING,
           ADMIN_ERRORS.CANNOT_IMPERSONATE_ADMINS,
@@ -48,7 +48,12 @@ export const impersonateUser = (o: ResolvedAdminOptions) =>
     },
     async (ctx) => {
       const admin = ctx.session;
-      requireAdminPermission(o, admin.user, { user: ["impersonate"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_IMPERSONATE_USERS);
+      requireAdminPermission(
+        o,
+        admin.user,
+        { user: ["impersonate"] },
+        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS,
+      );
       // Only a session the cookie names is a way back, and an API key must not mint browser sessions.
       const cookieToken = ctx.auth.sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));
       if (!cookieToken || cookieToken !== admin.session.token)
@@ -71,7 +76,7 @@ export const impersonateUser = (o: ResolvedAdminOptions) =>
         if (!self) throw new AuthError(CORE_ERRORS.UNAUTHORIZED);
         if (isBanActive(self, ctx.auth.now())) throw new AuthError(ADMIN_ERRORS.BANNED_USER);
         if (!checkAdminPermission(o, self, { user: ["impersonate"] }).success)
-          throw new AuthError(ADMIN_ERRORS.NOT_ALLOWED_TO_IMPERSONATE_USERS);
+          throw new AuthError(ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS);
         const own = await tx.db.findOne({ model: "session", where: [{ field: "id", value: admin.session.id }] });
         if (!own) throw new AuthError(CORE_ERRORS.UNAUTHORIZED);
         const created = await sessions.create(tx.db, target, {

@@ -24,7 +24,7 @@ export const listUserSessions = (o: ResolvedAdminOptions) =>
         summary: "List a user's sessions, without their tokens (admin)",
         // The stored session model, which has no token (only its hash, never returned).
         response: z.object({ sessions: z.array(modelRef("session")) }),
-        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_LIST_USER_SESSIONS],
+        errors: [ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS],
       },
     },
     async (ctx): Promise<{ sessions: AdminListedSession[] }> => {
@@ -32,7 +32,7 @@ export const listUserSessions = (o: ResolvedAdminOptions) =>
         o,
         ctx.session.user,
         { session: ["list"] },
-        ADMIN_ERRORS.NOT_ALLOWED_TO_LIST_USER_SESSIONS,
+        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS,
       );
       const sessions = await ctx.auth.sessions.listByUser(ctx.body.userId);
       return { sessions: sessions.map(({ token: _, ...session }) => session) };

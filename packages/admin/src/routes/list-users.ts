@@ -38,11 +38,11 @@ export const listUsers = (o: ResolvedAdminOptions) =>
           limit: z.number().int(),
           offset: z.number().int(),
         }),
-        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_LIST_USERS],
+        errors: [ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_USERS],
       },
     },
     async (ctx) => {
-      requireAdminPermission(o, ctx.session.user, { user: ["list"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_LIST_USERS);
+      requireAdminPermission(o, ctx.session.user, { user: ["list"] }, ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_USERS);
       const { db, schema, sessions } = ctx.auth;
       const { where, sortBy, limit, offset } = buildUserListQuery(listableUserFields(schema), ctx.query);
       const [rows, total] = await Promise.all([

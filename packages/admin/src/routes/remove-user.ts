@@ -24,7 +24,7 @@ export const removeUser = (o: ResolvedAdminOptions) =>
         summary: "Delete a user (admin)",
         response: successResponse,
         errors: [
-          ADMIN_ERRORS.NOT_ALLOWED_TO_DELETE_USERS,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS,
           ADMIN_ERRORS.CANNOT_REMOVE_YOURSELF,
           ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER,
           CORE_ERRORS.USER_NOT_FOUND,
@@ -36,7 +36,7 @@ export const removeUser = (o: ResolvedAdminOptions) =>
         o,
         ctx.session.user,
         { user: ["delete"], session: ["delete"] },
-        ADMIN_ERRORS.NOT_ALLOWED_TO_DELETE_USERS,
+        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS,
       );
       // Removing yourself would leave the deployment without the admin who asked.
       if (ctx.body.userId === ctx.session.user.id) throw new AuthError(ADMIN_ERRORS.CANNOT_REMOVE_YOURSELF);
@@ -46,7 +46,7 @@ export const removeUser = (o: ResolvedAdminOptions) =>
         // Locked first, so an impersonate-user by this user either commits before (and its session is
         // deleted below) or finds the row gone.
         await tx.db.findOne({ model: "user", where: [{ field: "id", value: user.id }], forUpdate: true });
-        await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+        await tx.endUserSessions(user.id, "user-deleted");
         await endImpersonationsBy(tx.db, user.id);
         await tx.accounts.deleteByUser(user.id);
         await tx.users.delete(user.id);

@@ -24,7 +24,7 @@ export const revokeUserSession = (o: ResolvedAdminOptions) =>
       openapi: {
         summary: "Revoke one session of a user, by id or token (admin)",
         response: successResponse,
-        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS],
+        errors: [ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS],
       },
     },
     async (ctx) => {
@@ -32,7 +32,7 @@ export const revokeUserSession = (o: ResolvedAdminOptions) =>
         o,
         ctx.session.user,
         { session: ["revoke"] },
-        ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS,
+        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS,
       );
       const { sessions, db } = ctx.auth;
       if ("sessionId" in ctx.body)

@@ -21,7 +21,10 @@ export const revokeUserSessions = (o: ResolvedAdminOptions) =>
       openapi: {
         summary: "Revoke every session of a user (admin)",
         response: successResponse,
-        errors: [ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS, ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER],
+        errors: [
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS,
+          ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER,
+        ],
       },
     },
     async (ctx) => {
@@ -29,14 +32,14 @@ export const revokeUserSessions = (o: ResolvedAdminOptions) =>
         o,
         ctx.session.user,
         { session: ["revoke"] },
-        ADMIN_ERRORS.NOT_ALLOWED_TO_REVOKE_USER_SESSIONS,
+        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS,
       );
       const { userId } = ctx.body;
       const target = await ctx.auth.users.findById(userId);
       if (target) requireCanManage(o, ctx.session.user, target);
       await ctx.auth.transaction(async (tx) => {
         await tx.db.findOne({ model: "user", where: [{ field: "id", value: userId }], forUpdate: true });
-        await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: userId }] });
+        await tx.endUserSessions(userId, "revoked-by-admin");
         await endImpersonationsBy(tx.db, userId);
       });
       return { success: true };

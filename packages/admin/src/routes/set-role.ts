@@ -27,8 +27,8 @@ export const setRole = (o: ResolvedAdminOptions) =>
         summary: "Set a user's roles (admin)",
         response: z.object({ user: userResponse }),
         errors: [
-          ADMIN_ERRORS.NOT_ALLOWED_TO_SET_ROLE,
-          ADMIN_ERRORS.ADMIN_UNKNOWN_ROLE,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE,
           ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER,
           ADMIN_ERRORS.CANNOT_GRANT_MORE_PERMISSIONS,
           CORE_ERRORS.USER_NOT_FOUND,
@@ -36,7 +36,12 @@ export const setRole = (o: ResolvedAdminOptions) =>
       },
     },
     async (ctx) => {
-      requireAdminPermission(o, ctx.session.user, { user: ["set-role"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_SET_ROLE);
+      requireAdminPermission(
+        o,
+        ctx.session.user,
+        { user: ["set-role"] },
+        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE,
+      );
       const role = validateRoles(o, ctx.body.role);
       requireCanGrant(o, ctx.session.user, role);
       const user = await ctx.auth.transaction(async (tx) => {

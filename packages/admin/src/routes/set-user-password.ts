@@ -22,7 +22,7 @@ export const setUserPassword = (o: ResolvedAdminOptions) =>
         summary: "Set a user's password and end their sessions (admin)",
         response: statusResponse,
         errors: [
-          ADMIN_ERRORS.NOT_ALLOWED_TO_SET_USER_PASSWORD,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD,
           ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER,
           CORE_ERRORS.PASSWORD_TOO_SHORT,
           CORE_ERRORS.PASSWORD_TOO_LONG,
@@ -36,7 +36,7 @@ export const setUserPassword = (o: ResolvedAdminOptions) =>
         o,
         ctx.session.user,
         { user: ["set-password"] },
-        ADMIN_ERRORS.NOT_ALLOWED_TO_SET_USER_PASSWORD,
+        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_SET_USERS_PASSWORD,
       );
       passwords.assertValidLength(ctx.body.newPassword);
       const user = await requireUser(ctx.auth, ctx.body.userId);
@@ -47,7 +47,7 @@ export const setUserPassword = (o: ResolvedAdminOptions) =>
         if (account) await tx.accounts.update(account.id, { password: hash });
         else
           await tx.accounts.create({ userId: user.id, accountId: user.id, providerId: "credential", password: hash });
-        await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+        await tx.endUserSessions(user.id, "password-reset");
         // A reset link mailed before the admin stepped in (perhaps to an attacker) must not undo this.
         await voidResetTokens(tx.db, user.id);
       });

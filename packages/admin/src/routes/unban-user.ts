@@ -19,14 +19,14 @@ export const unbanUser = (o: ResolvedAdminOptions) =>
         summary: "Lift a user's ban (admin)",
         response: z.object({ user: userResponse }),
         errors: [
-          ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS,
           ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER,
           CORE_ERRORS.USER_NOT_FOUND,
         ],
       },
     },
     async (ctx) => {
-      requireAdminPermission(o, ctx.session.user, { user: ["ban"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_BAN_USERS);
+      requireAdminPermission(o, ctx.session.user, { user: ["ban"] }, ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS);
       requireCanManage(o, ctx.session.user, await requireUser(ctx.auth, ctx.body.userId));
       const user = await ctx.auth.users.update(ctx.body.userId, { banned: false, banReason: null, banExpires: null });
       if (!user) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);

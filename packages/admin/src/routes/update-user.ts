@@ -10,7 +10,7 @@ import {
   voidResetTokens,
 } from "@gatehouse/core";
 import { z } from "zod";
-import { ADMIN_ERRORS } from "../admin-errors.js";
+import { ADMIN_EMAIL_TAKEN, ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
 import { requireAdminPermission } from "../check-admin-permission.js";
 import { requireCanManage } from "../permission-coverage.js";
@@ -40,9 +40,9 @@ export const adminUpdateUser = (o: ResolvedAdminOptions) =>
         summary: "Update a user (admin)",
         response: userResponse,
         errors: [
-          ADMIN_ERRORS.NOT_ALLOWED_TO_UPDATE_USERS,
+          ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS,
           ADMIN_ERRORS.CANNOT_MANAGE_MORE_PRIVILEGED_USER,
-          ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS,
+          ADMIN_EMAIL_TAKEN,
           CORE_ERRORS.USER_NOT_FOUND,
           CORE_ERRORS.INVALID_EMAIL,
           CORE_ERRORS.NO_FIELDS_TO_UPDATE,
@@ -50,7 +50,12 @@ export const adminUpdateUser = (o: ResolvedAdminOptions) =>
       },
     },
     async (ctx) => {
-      requireAdminPermission(o, ctx.session.user, { user: ["update"] }, ADMIN_ERRORS.NOT_ALLOWED_TO_UPDATE_USERS);
+      requireAdminPermission(
+        o,
+        ctx.session.user,
+        { user: ["update"] },
+        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS,
+      );
       const { name, image, email, emailVerified } = ctx.body.data;
       const update: Record<string, unknown> = { ...ctx.auth.userInput.parse(ctx.body.data, "update", OWN_KEYS) };
       if (name !== undefined) update.name = name;
@@ -62,7 +67,7 @@ export const adminUpdateUser = (o: ResolvedAdminOptions) =>
       if (email !== undefined) {
         const normalized = normalizeEmail(email);
         if (normalized !== user.email) {
-          if (await ctx.auth.users.findByEmail(normalized)) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
+          if (await ctx.auth.users.findByEmail(normalized)) throw new AuthError(ADMIN_EMAIL_TAKEN);
           update.email = normalized;
         }
       }
@@ -75,7 +80,7 @@ export const adminUpdateUser = (o: ResolvedAdminOptions) =>
           return row;
         })
         .catch((error: unknown) => {
-          if (error instanceof UniqueConstraintError) throw new AuthError(ADMIN_ERRORS.ADMIN_USER_ALREADY_EXISTS);
+          if (error instanceof UniqueConstraintError) throw new AuthError(ADMIN_EMAIL_TAKEN);
           throw error;
         });
       if (!updated) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);

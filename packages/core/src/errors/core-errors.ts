@@ -1,4 +1,5 @@
 import { defineErrors } from "./auth-error.js";
+import type { CatalogueError } from "./auth-error.js";
 
 /** Core's error catalogue: SPEC.md §8 wording, one status per code. */
 export const CORE_ERRORS = defineErrors({
@@ -37,7 +38,8 @@ export const CORE_ERRORS = defineErrors({
   EMAIL_NOT_VERIFIED: { status: 403, message: "Email not verified" },
   PASSWORD_TOO_SHORT: { status: 400, message: "Password too short" },
   PASSWORD_TOO_LONG: { status: 400, message: "Password too long" },
-  USER_ALREADY_EXISTS: { status: 422, message: "User already exists" },
+  // better-auth's code for a taken address (its client exports it); SPEC.md §5's 422 and message.
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 422, message: "User already exists" },
   EMAIL_CAN_NOT_BE_UPDATED: { status: 400, message: "Email can not be updated" },
   NO_FIELDS_TO_UPDATE: { status: 400, message: "No fields to update" },
   CREDENTIAL_ACCOUNT_NOT_FOUND: { status: 400, message: "Credential account not found" },
@@ -94,3 +96,10 @@ export const CORE_ERRORS = defineErrors({
 
 /** Codes of the core catalogue. */
 export type CoreErrorCode = keyof typeof CORE_ERRORS;
+
+/**
+ * verify-email's JSON refusal of a bad, used or expired link: INVALID_TOKEN as reset-password says it,
+ * but 401, as better-auth's client expects of this endpoint. Outside the catalogue because one code
+ * has one status there; the code, which clients compare, stays the same.
+ */
+export const VERIFY_EMAIL_INVALID_TOKEN: CatalogueError = { ...CORE_ERRORS.INVALID_TOKEN, status: 401 };

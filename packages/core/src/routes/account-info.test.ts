@@ -3,7 +3,7 @@ import { driveSocialFlow } from "../testing/drive-social-flow.js";
 import { createTestClient } from "../testing/test-client.js";
 import { authWithAcme, startFakeOidc } from "./fake-oidc.test-helper.js";
 
-describe("POST /account-info", () => {
+describe("GET and POST /account-info", () => {
   it("answers the provider's profile of one of the caller's accounts, by provider account id or row id", async () => {
     const fake = await startFakeOidc();
     const auth = authWithAcme(fake);
@@ -13,9 +13,15 @@ describe("POST /account-info", () => {
 
     const byAccountId = await client.post("/account-info", { accountId: "kim-1" });
     expect(byAccountId.status, byAccountId.text).toBe(200);
-    expect(byAccountId.body).toEqual({ user: profile });
+    // `data` is better-auth's field for the provider's profile: the same one here.
+    expect(byAccountId.body).toEqual({ user: profile, data: profile });
     const [row] = (await client.get("/list-accounts")).body;
-    expect((await client.post("/account-info", { accountId: row.id })).body).toEqual({ user: profile });
+    expect((await client.post("/account-info", { accountId: row.id })).body).toEqual({ user: profile, data: profile });
+    // better-auth's client sends GET ?accountId=: the same answer.
+    const byGet = await client.get("/account-info", { query: { accountId: "kim-1" } });
+    expect(byGet.status, byGet.text).toBe(200);
+    expect(byGet.body).toEqual({ user: profile, data: profile });
+    expect((await client.get("/account-info", { query: { accountId: row.id } })).body.user).toEqual(profile);
   });
 
   it("refuses a provider account id that two of the caller's accounts share; their row ids still work", async () => {
@@ -59,5 +65,34 @@ describe("POST /account-info", () => {
     expect(others.status).toBe(400);
     expect(others.body.code).toBe("ACCOUNT_NOT_FOUND");
     expect((await createTestClient(auth).post("/account-info", { accountId: "kim-1" })).status).toBe(401);
+  });
+
+  it("GET needs accountId in the query, POST in the body; unknown keys and other people's accounts are refused", async () => {
+    const fake = await startFakeOidc();
+    const auth = authWithAcme(fake);
+    const kim = await driveSocialFlow(auth, "acme", fake.codeFor({ sub: "kim-1", email: "kim@example.com" }));
+    await driveSocialFlow(auth, "acme", fake.codeFor({ sub: "lee-1", email: "lee@example.com" }));
+    for (const r of [
+      await kim.client.get("/account-info"),
+      await kim.client.get("/account-info", { query: { accountId: "" } }),
+      await kim.client.post("/account-info", {}),
+      await kim.client.post("/account-info", { accountId: "kim-1", extra: 1 }),
+    ]) {
+      expect(r.status, r.text).toBe(400);
+      expect(r.body.code).toBe("VALIDATION_ERROR");
+    }
+    const others = await kim.client.get("/account-info", { query: { accountId: "lee-1" } });
+    expect(others.status).toBe(400);
+    expect(others.body.code).toBe("ACCOUNT_NOT_FOUND");
+    const anonymous = await createTestClient(auth).get("/account-info", { query: { accountId: "kim-1" } });
+    expect(anonymous.status).toBe(401);
+    // A POST still meets the origin check. The GET only reads (refreshing the stored access token at
+    // most, as any use of it does), and a cross-site page cannot read its answer.
+    const crossSite = await kim.client.post(
+      "/account-info",
+      { accountId: "kim-1" },
+      { headers: { origin: "https://evil.example" } },
+    );
+    expect(crossSite.status).toBe(403);
   });
 });

@@ -15,22 +15,29 @@ const providerProfileResponse = z
   })
   .catchall(z.unknown());
 
+const accountIdInput = z.string().min(1).max(255);
+
 /**
- * POST /account-info {accountId}: what the provider says now about one of the caller's accounts —
- * asked at its user-info endpoint with the stored access token (refreshed first when it is about to
- * expire), not replayed from the ID token of the sign-in. `accountId` is the account's id (as
- * list-accounts shows it) or, when only one of the caller's accounts has it, the provider's account id.
+ * GET /account-info?accountId= (better-auth's client) or POST /account-info {accountId}: what the
+ * provider says now about one of the caller's accounts — asked at its user-info endpoint with the stored
+ * access token (refreshed first when it is about to expire), not replayed from the ID token of the
+ * sign-in. `accountId` is the account's id (as list-accounts shows it) or, when only one of the caller's
+ * accounts has it, the provider's account id. Answers `{ user, data }`: `data` is the same profile
+ * (better-auth's field for it), with whatever the provider's `mapProfile` added.
  */
 export const accountInfo = defineEndpoint(
   {
-    method: "POST",
+    method: ["GET", "POST"],
     path: "/account-info",
-    body: z.strictObject({ accountId: z.string().max(255) }),
+    // Each method reads its own half (a GET has no body, a POST keeps its JSON body): both are optional
+    // to the validator, and the handler requires the one the method carries.
+    query: z.object({ accountId: accountIdInput.optional() }),
+    body: z.strictObject({ accountId: accountIdInput.optional() }),
     session: "required",
     tags: ["accounts"],
     openapi: {
       summary: "Provider profile of a linked account",
-      response: z.object({ user: providerProfileResponse }),
+      response: z.object({ user: providerProfileResponse, data: providerProfileResponse }),
       errors: [
         CORE_ERRORS.ACCOUNT_NOT_FOUND,
         CORE_ERRORS.AMBIGUOUS_ACCOUNT_ID,
@@ -40,7 +47,13 @@ export const accountInfo = defineEndpoint(
     },
   },
   async (ctx) => {
-    const { accountId } = ctx.body;
+    const fromQuery = ctx.request?.method === "GET";
+    const accountId = fromQuery ? ctx.query.accountId : (ctx.body.accountId ?? ctx.query.accountId);
+    if (!accountId)
+      throw new AuthError(CORE_ERRORS.VALIDATION_ERROR, {
+        message: fromQuery ? "Invalid query parameters" : "Invalid body parameters",
+        details: { issues: [{ path: "accountId", message: "Required", code: "invalid_type" }] },
+      });
     const accounts = await ctx.auth.accounts.listByUser(ctx.session.user.id);
     const byId = accounts.find((a) => a.id === accountId);
     const matches = byId ? [byId] : accounts.filter((a) => a.accountId === accountId);
@@ -60,6 +73,6 @@ export const accountInfo = defineEndpoint(
     const profile = await provider.getUserInfo(asked).catch(() => null);
     // OIDC Core §5.3.4: an answer about another subject is not this account's profile.
     if (!profile || profile.id !== account.accountId) throw new AuthError(CORE_ERRORS.FAILED_TO_GET_USER_INFO);
-    return { user: profile };
+    return { user: profile, data: profile };
   },
 );

@@ -38,7 +38,7 @@ export const signUpEmail = defineEndpoint(
       description: "token is null when no session is created (email verification required, or auto sign-in off).",
       response: tokenUserResponse,
       errors: [
-        CORE_ERRORS.USER_ALREADY_EXISTS,
+        CORE_ERRORS.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL,
         CORE_ERRORS.INVALID_EMAIL,
         CORE_ERRORS.PASSWORD_TOO_SHORT,
         CORE_ERRORS.PASSWORD_TOO_LONG,
@@ -65,7 +65,7 @@ export const signUpEmail = defineEndpoint(
     // (SPEC.md §5): a sign-up that signs in cannot be faked.
     const quiet = rules.requireEmailVerification;
     const existing = await ctx.auth.users.findByEmail(email);
-    if (existing && !quiet) throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS);
+    if (existing && !quiet) throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL);
     const hash = await passwords.hash(password);
     const data = { ...extra, name, email, image: image ?? null, emailVerified: false };
     if (existing) return answerAsNewSignUp(ctx, existing, data);
@@ -94,7 +94,7 @@ export const signUpEmail = defineEndpoint(
           // Or for a plugin's unique column (a username): that plugin answers with its own error.
           await ctx.auth.userInput.explainConflict(pluginColumns, ctx);
           if (quiet) return null;
-          throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS);
+          throw new AuthError(CORE_ERRORS.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL);
         }
         throw error;
       });

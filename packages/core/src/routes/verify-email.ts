@@ -7,7 +7,7 @@ import { userResponse } from "../api/response-shapes.js";
 import { sendChangeVerification } from "../email/send-change-verification.js";
 import type { VerifyEmailPayload } from "../email/send-verification-email.js";
 import { AuthError, isAuthError } from "../errors/auth-error.js";
-import { CORE_ERRORS } from "../errors/core-errors.js";
+import { CORE_ERRORS, VERIFY_EMAIL_INVALID_TOKEN } from "../errors/core-errors.js";
 import type { User } from "../schema/model-types.js";
 import { isDontRemember, setSessionCookie } from "../session/session-cookies.js";
 import { voidResetTokens } from "../tokens/void-reset-tokens.js";
@@ -17,7 +17,8 @@ type VerifyFailure = "token_expired" | "invalid_token" | "user_not_found" | "una
 /**
  * GET /verify-email?token&callbackURL: marks the address verified, or — for an email change — moves
  * the account to the new address. Signs the user in when `autoSignInAfterVerification` is on.
- * Failures redirect to `callbackURL?error=…` when there is one, else answer 400 `invalid token`.
+ * Failures redirect to `callbackURL?error=…` when there is one, else answer 401 INVALID_TOKEN `invalid token`
+ * (better-auth's status for it; reset-password's bad token stays 400).
  */
 export const verifyEmail = defineEndpoint(
   {
@@ -33,14 +34,14 @@ export const verifyEmail = defineEndpoint(
         "With callbackURL: a redirect to it, carrying ?error=token_expired|invalid_token|user_not_found|unauthorized on failure. Without: JSON.",
       response: z.object({ status: z.boolean(), user: userResponse }),
       kind: ["json", "redirect"],
-      errors: [CORE_ERRORS.INVALID_TOKEN, CORE_ERRORS.COULD_NOT_UPDATE_EMAIL],
+      errors: [VERIFY_EMAIL_INVALID_TOKEN, CORE_ERRORS.COULD_NOT_UPDATE_EMAIL],
     },
   },
   async (ctx) => {
     const { callbackURL } = ctx.query;
     const fail = (error: VerifyFailure) => {
       if (callbackURL) return redirectTo(ctx, callbackURL, { params: { error } });
-      throw new AuthError(CORE_ERRORS.INVALID_TOKEN);
+      throw new AuthError(VERIFY_EMAIL_INVALID_TOKEN);
     };
     // Everything is checked before the token is used up: a refusal leaves it valid for its owner.
     const found = await ctx.auth.tokens.peek<VerifyEmailPayload>("verify-email", ctx.query.token);

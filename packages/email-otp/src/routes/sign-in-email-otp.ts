@@ -29,7 +29,7 @@ export const signInEmailOtp = (o: ResolvedEmailOtpOptions) =>
         response: tokenUserResponse,
         errors: [
           CORE_ERRORS.INVALID_EMAIL,
-          CORE_ERRORS.USER_ALREADY_EXISTS,
+          CORE_ERRORS.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL,
           EMAIL_OTP_ERRORS.EMAIL_OTP_INVALID,
           EMAIL_OTP_ERRORS.EMAIL_OTP_EXPIRED,
           EMAIL_OTP_ERRORS.EMAIL_OTP_TOO_MANY_ATTEMPTS,

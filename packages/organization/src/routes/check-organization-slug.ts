@@ -4,7 +4,7 @@ import { organizationFields } from "../organization-schema.js";
 import { findOrganization } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 
-/** POST /organization/check-slug: `{status: true}` when free, ORGANIZATION_SLUG_TAKEN when not. */
+/** POST /organization/check-slug: `{status: true}` when free, ORGANIZATION_SLUG_ALREADY_TAKEN when not. */
 export const checkOrganizationSlug = defineEndpoint(
   {
     method: "POST",
@@ -15,12 +15,12 @@ export const checkOrganizationSlug = defineEndpoint(
     openapi: {
       summary: "Whether an organization slug is free",
       response: statusResponse,
-      errors: [ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN],
+      errors: [ORGANIZATION_ERRORS.ORGANIZATION_SLUG_ALREADY_TAKEN],
     },
   },
   async (ctx) => {
     if (await findOrganization(ctx.auth.db, { slug: ctx.body.slug }))
-      throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN);
+      throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_SLUG_ALREADY_TAKEN);
     return { status: true };
   },
 );

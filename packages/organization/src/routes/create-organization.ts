@@ -13,7 +13,7 @@ import { organizationFields } from "../organization-schema.js";
 import { findOrganization } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
-import type { Member, Organization } from "../organization-types.js";
+import type { Member, Organization, Team } from "../organization-types.js";
 import { memberResponse, organizationResponse } from "../organization-responses.js";
 
 const body = z.object({
@@ -28,8 +28,9 @@ const body = z.object({
 });
 
 /**
- * POST /organization/create: the organization and its creator's membership in one transaction; the
- * organization limit is counted in it under a lock on the creator's user row.
+ * POST /organization/create: the organization, its creator's membership and (teams.defaultTeam) its
+ * first team with the creator in it, in one transaction; the organization limit is counted in it under
+ * a lock on the creator's user row.
  */
 export const createOrganization = (o: ResolvedOrganizationOptions) =>
   defineEndpoint(
@@ -82,6 +83,15 @@ export const createOrganization = (o: ResolvedOrganizationOptions) =>
             model: "member",
             data: { organizationId: organization.id, userId: user.id, role: o.creatorRole },
           });
+          if (o.teams.defaultTeam) {
+            // teams.defaultTeam: the first team, named after the organization, with the creator in it.
+            const now = new Date();
+            const team = await tx.create<Team>({
+              model: "team",
+              data: { name: organization.name, organizationId: organization.id, createdAt: now, updatedAt: now },
+            });
+            await tx.create({ model: "teamMember", data: { teamId: team.id, userId: user.id } });
+          }
           return { organization, member };
         })
         .catch((error: unknown) => {

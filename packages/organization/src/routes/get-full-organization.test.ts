@@ -74,7 +74,8 @@ describe("get-full-organization", () => {
     expect(bySlug).toBe(byId);
     const full = await owner.client.get("/organization/get-full-organization", { query: { organizationId: org.id } });
     expect(full.body.members).toHaveLength(6);
-    expect(full.body).toMatchObject({ id: org.id, slug: org.slug, name: org.name, invitations: [], teams: [] });
+    expect(full.body).toMatchObject({ id: org.id, slug: org.slug, name: org.name, invitations: [] });
+    expect(full.body.teams).toEqual([expect.objectContaining({ name: org.name })]);
     expect(Object.keys(full.body.members[0].user)).toEqual(["id", "name", "email", "image"]);
 
     const byIdOrSlug: Record<string, string>[] = [{ organizationId: org.id }, { organizationSlug: org.slug }];

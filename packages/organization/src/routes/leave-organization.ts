@@ -4,9 +4,12 @@ import { countOwners, findMember, isOwner } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
 import { removeMembership } from "../remove-membership.js";
-import { memberResponse } from "../organization-responses.js";
+import { memberWithUserResponse } from "../organization-responses.js";
 
-/** POST /organization/leave: the caller leaves; the only owner cannot (counted under the organization lock). */
+/**
+ * POST /organization/leave: the caller leaves; the only owner cannot (counted under the organization lock).
+ * Answers the removed membership with its user's public fields, as better-auth's client expects.
+ */
 export const leaveOrganization = (o: ResolvedOrganizationOptions) =>
   defineEndpoint(
     {
@@ -16,7 +19,7 @@ export const leaveOrganization = (o: ResolvedOrganizationOptions) =>
       session: "required",
       openapi: {
         summary: "Leave an organization",
-        response: memberResponse,
+        response: memberWithUserResponse,
         errors: [ORGANIZATION_ERRORS.MEMBER_NOT_FOUND, ORGANIZATION_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER],
       },
     },

@@ -33,3 +33,22 @@ describe("remove-member owner rules", () => {
     }
   });
 });
+
+describe("remove-member and leave answers", () => {
+  it("carry the removed member's user (id, name, email, image), and only those user fields", async () => {
+    const { org, owner, admin, member } = await orgWithRoles();
+    const removed = await owner.client.post("/organization/remove-member", {
+      memberIdOrEmail: member.email,
+      organizationId: org.id,
+    });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.member).toMatchObject({ id: member.member.id, userId: member.userId, role: "member" });
+    expect(removed.body.member.user).toEqual({ id: member.userId, name: "Test", email: member.email, image: null });
+
+    const left = await admin.client.post("/organization/leave", { organizationId: org.id });
+    expect(left.status, left.text).toBe(200);
+    expect(left.body).toMatchObject({ id: admin.member.id, userId: admin.userId, role: "admin" });
+    expect(Object.keys(left.body.user)).toEqual(["id", "name", "email", "image"]);
+    expect(left.body.user).toMatchObject({ id: admin.userId, email: admin.email });
+  });
+});

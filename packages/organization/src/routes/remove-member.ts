@@ -6,14 +6,14 @@ import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
 import type { Member } from "../organization-types.js";
 import { removeMembership } from "../remove-membership.js";
-import { memberResponse } from "../organization-responses.js";
+import { memberWithUserResponse } from "../organization-responses.js";
 
 const body = z.object({ memberIdOrEmail: z.string().min(1), organizationId: z.string().optional() });
 
 /**
  * POST /organization/remove-member: by member id or the member's email; needs `member: delete`. An
  * owner can be removed only by an owner, and never the only one (SPEC.md §6; checked under the
- * organization lock).
+ * organization lock). Answers `{ member }` with the member's user (`{ id, name, email, image }`).
  */
 export const removeMember = (o: ResolvedOrganizationOptions) =>
   defineEndpoint(
@@ -24,7 +24,7 @@ export const removeMember = (o: ResolvedOrganizationOptions) =>
       session: "required",
       openapi: {
         summary: "Remove a member",
-        response: z.object({ member: memberResponse }),
+        response: z.object({ member: memberWithUserResponse }),
         errors: [
           ORGANIZATION_ERRORS.NO_ACTIVE_ORGANIZATION,
           ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION,

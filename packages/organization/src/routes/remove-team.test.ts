@@ -24,7 +24,14 @@ describe("remove-team", () => {
     const { auth } = makeOrgAuth({ teams: { enabled: true, allowRemovingAllTeams: true } });
     const owner = await newUser(auth);
     const org = await createOrg(owner);
-    const team = (await owner.client.post("/organization/create-team", { name: "Only" })).body;
+    // The default team is the only one; its creator is in it, and a member of a team cannot remove it.
+    const [team] = (await owner.client.get("/organization/list-teams", { query: { organizationId: org.id } })).body;
+    expect(team.name).toBe(org.name);
+    expect((await owner.client.post("/organization/remove-team", { teamId: team.id })).body.code).toBe(
+      "CANNOT_REMOVE_OWN_TEAM",
+    );
+    const out = await owner.client.post("/organization/remove-team-member", { teamId: team.id, userId: owner.userId });
+    expect(out.status, out.text).toBe(200);
     expect((await owner.client.post("/organization/remove-team", { teamId: team.id })).status).toBe(200);
     expect((await owner.client.get("/organization/list-teams", { query: { organizationId: org.id } })).body).toEqual(
       [],

@@ -39,7 +39,7 @@ export const updateOrganization = (o: ResolvedOrganizationOptions) =>
           ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND,
           ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION,
           ORGANIZATION_ERRORS.NOT_ALLOWED_TO_UPDATE_ORGANIZATION,
-          ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN,
+          ORGANIZATION_ERRORS.ORGANIZATION_SLUG_ALREADY_TAKEN,
         ],
       },
     },
@@ -55,13 +55,14 @@ export const updateOrganization = (o: ResolvedOrganizationOptions) =>
       );
       const { slug } = ctx.body.data;
       if (slug !== undefined && slug !== current.slug && (await findOrganization(ctx.auth.db, { slug })))
-        throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN);
+        throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_SLUG_ALREADY_TAKEN);
       const update = Object.fromEntries(Object.entries(ctx.body.data).filter(([, v]) => v !== undefined));
       if (Object.keys(update).length === 0) return current;
       const updated = await ctx.auth.db
         .update<Organization>({ model: "organization", where: [{ field: "id", value: organizationId }], update })
         .catch((error: unknown) => {
-          if (error instanceof UniqueConstraintError) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_SLUG_TAKEN);
+          if (error instanceof UniqueConstraintError)
+            throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_SLUG_ALREADY_TAKEN);
           throw error;
         });
       if (!updated) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
