@@ -2,6 +2,7 @@ import { definePlugin } from "@gatehouse/core";
 import { API_KEY_ERRORS } from "./api-key-errors.js";
 import { resolveApiKeyOptions } from "./api-key-options.js";
 import type { ApiKeyOptions } from "./api-key-options.js";
+import { API_KEY_MODEL } from "./api-key-model.js";
 import { apiKeySchema } from "./api-key-schema.js";
 import { API_KEY_TAG, authenticateApiKey } from "./authenticate-api-key.js";
 import { createApiKey } from "./routes/create-api-key.js";
@@ -29,6 +30,12 @@ export const apiKey = (options: ApiKeyOptions = {}) => {
       deleteAllExpiredApiKeys,
     },
     authenticate: authenticateApiKey(o),
+    // Keys outlive sign-outs and password changes on purpose (they are the integration's, not the
+    // browser's), but not a squatter: when the real owner claims an unverified address, its keys go.
+    async onUserSessionsEnded({ userId, reason, db }) {
+      if (reason === "email-claimed")
+        await db.deleteMany({ model: API_KEY_MODEL, where: [{ field: "userId", value: userId }] });
+    },
     // What `authenticate` does, for the OpenAPI document: a function cannot tell it.
     authenticateScheme: {
       header: o.headerName,

@@ -38,7 +38,8 @@ export type { AuthRequest, AuthResponse, HeaderReader } from "./api/auth-request
 export { definePlugin } from "./plugins/plugin-types.js";
 export { SENSITIVE_ACTION_TAG } from "./plugins/sensitive-action-tag.js";
 export type { AuthenticateScheme, HookContext, HookRule, Plugin } from "./plugins/plugin-types.js";
-export type { AuthContext } from "./context/auth-context.js";
+export type { AuthContext, TransactionScope } from "./context/auth-context.js";
+export type { EndUserSessions, SessionsEndReason, SessionsEndedEvent } from "./session/end-user-sessions.js";
 
 export { AuthError, defineErrors, isAuthError } from "./errors/auth-error.js";
 export type { CatalogueError, ErrorCatalogue, ErrorDef } from "./errors/auth-error.js";
@@ -112,3 +113,4 @@ export { genericOAuth } from "./oauth/providers/generic-oauth.js";
 export type { GenericOAuthConfig } from "./oauth/providers/generic-oauth.js";
 export { VK_LANGUAGE } from "./oauth/providers/vk.js";
 export type { VkLanguage, VkOptions } from "./oauth/providers/vk.js";
+export { getSessionFromHeaders, type AnyHeaders, type SessionReader } from "./integrations/get-session-from-headers.js";

@@ -1,6 +1,6 @@
 import { definePlugin } from "@gatehouse/core";
 import { interceptTwoFactorSignIn } from "./intercept-two-factor-sign-in.js";
-import { revokeTrustWithSessions } from "./revoke-trust-with-sessions.js";
+import { revokeTrustOnPasswordChange, revokeTrustWithSessions } from "./revoke-trust-with-sessions.js";
 import { disableTwoFactor } from "./routes/disable-two-factor.js";
 import { enableTwoFactor } from "./routes/enable-two-factor.js";
 import { generateBackupCodesRoute } from "./routes/generate-backup-codes.js";
@@ -34,6 +34,7 @@ export const twoFactor = (options: TwoFactorOptions = {}) => {
       generateBackupCodes: generateBackupCodesRoute(o),
     },
     interceptSignIn: interceptTwoFactorSignIn(o),
-    hooks: { after: [revokeTrustWithSessions] },
+    hooks: { after: [revokeTrustOnPasswordChange] },
+    onUserSessionsEnded: revokeTrustWithSessions,
   });
 };

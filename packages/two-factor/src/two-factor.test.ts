@@ -1,4 +1,4 @@
-import { defineEndpoint, definePlugin, setSessionCookie } from "@gatehouse/core";
+import { claimUnverifiedEmail, defineEndpoint, definePlugin, setSessionCookie } from "@gatehouse/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -264,6 +264,43 @@ describe("trusted devices", () => {
     expect((await u.client.post("/revoke-sessions", {})).status).toBe(200);
     const after = await b.post("/sign-in/email", { email: u.email, password: u.password });
     expect(after.body.twoFactorRedirect).toBe(true);
+  });
+
+  it("a password reset by mailed link (no session to hang a hook on) revokes the trust too", async () => {
+    const links: string[] = [];
+    const env = makeTwoFactorAuth(
+      {},
+      { emailAndPassword: { enabled: true, sendResetPassword: ({ token }) => void links.push(token) } },
+    );
+    const u = await userWithTwoFactor(env);
+    const b = await challenged(env, u.email);
+    await b.post("/two-factor/verify-totp", { code: totpAt(env, u.totpURI), trustDevice: true });
+    expect((await b.post("/sign-in/email", { email: u.email, password: u.password })).body.token).toBeTypeOf("string");
+    const stranger = createTestClient(env.auth);
+    await stranger.post("/request-password-reset", { email: u.email });
+    const token = links.at(-1) ?? "";
+    expect((await stranger.post("/reset-password", { token, newPassword: "new-password-456" })).status).toBe(200);
+    const after = await b.post("/sign-in/email", { email: u.email, password: "new-password-456" });
+    expect(after.body.twoFactorRedirect).toBe(true);
+  });
+
+  it("when the real owner claims an unverified address, the squatter's secret and trust are gone", async () => {
+    const env = makeTwoFactorAuth();
+    const u = await userWithTwoFactor(env);
+    const b = await challenged(env, u.email);
+    await b.post("/two-factor/verify-totp", { code: totpAt(env, u.totpURI), trustDevice: true });
+    const ctx = env.auth.$context;
+    const user = await ctx.users.findById(u.userId);
+    if (!user) throw new Error("no user");
+    const claimed = await ctx.transaction((tx) => claimUnverifiedEmail(tx, user));
+    expect(claimed).toMatchObject({ emailVerified: true, twoFactorEnabled: false });
+    const row = await ctx.db.findOne<{ secret: string; backupCodes: string }>({
+      model: "twoFactor",
+      where: [{ field: "userId", value: u.userId }],
+    });
+    expect(row).toMatchObject({ secret: "", backupCodes: "[]" });
+    // The squatter's old TOTP code and backup codes are no second factor any more.
+    expect((await b.post("/two-factor/verify-backup-code", { code: u.backupCodes[0] })).status).not.toBe(200);
   });
 
   it("the trust expires after its max age", async () => {

@@ -11,6 +11,7 @@ import type { User } from "../schema/model-types.js";
 import type { Schema } from "../schema/schema-types.js";
 import type { PasswordService } from "./password-service.js";
 import type { UserValidationSource } from "../session/create-user-validation.js";
+import type { EndUserSessions } from "../session/end-user-sessions.js";
 import type { SessionService } from "../session/session-service.js";
 import type { TokenStore } from "../tokens/token-store.js";
 import type { UserInputValidator } from "../user/user-input.js";
@@ -46,6 +47,11 @@ export interface AuthContext extends Repositories {
   socialProviders: Map<string, OAuthProvider>;
   /** Whether an origin (scheme://host[:port]) is trusted for CSRF and redirects. */
   isTrustedOrigin(origin: string): boolean;
+  /** Ends every session of a user and tells the plugins (see `Plugin.onUserSessionsEnded`). */
+  endUserSessions: EndUserSessions;
   /** Runs `fn` with repositories bound to one transaction. */
-  transaction<R>(fn: (tx: Repositories & { db: Db }) => Promise<R>): Promise<R>;
+  transaction<R>(fn: (tx: TransactionScope) => Promise<R>): Promise<R>;
 }
+
+/** What a transaction's callback gets: repositories, the raw handle and `endUserSessions`, all bound to it. */
+export type TransactionScope = Repositories & { db: Db; endUserSessions: EndUserSessions };

@@ -16,6 +16,7 @@ import type { Schema } from "../schema/schema-types.js";
 import { createOriginMatcher } from "../security/trusted-origins.js";
 import { createUserValidation } from "../session/create-user-validation.js";
 import { createSessionCache } from "../session/session-secondary-cache.js";
+import { createEndUserSessions } from "../session/end-user-sessions.js";
 import { createSessionService } from "../session/session-service.js";
 import { withSessionCacheInvalidation } from "../db/with-session-cache-invalidation.js";
 import { withMemoryFallback } from "../rate-limit/with-memory-fallback.js";
@@ -96,7 +97,11 @@ export function createAuthContext(
     validateUser,
     socialProviders: resolveProviders(options.socialProviders, genericOAuth),
     isTrustedOrigin: createOriginMatcher(options.trustedOrigins),
-    transaction: (fn) => db.transaction((tx) => fn({ ...createRepositories(tx), db: tx })),
+    endUserSessions: createEndUserSessions(db, plugins),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ ...createRepositories(tx), db: tx, endUserSessions: createEndUserSessions(tx, plugins) }),
+      ),
   };
 }
 

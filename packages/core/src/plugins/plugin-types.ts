@@ -6,6 +6,7 @@ import type { Session, SessionWithUser, User } from "../schema/model-types.js";
 import type { FieldType, Schema } from "../schema/schema-types.js";
 import type { UserValidator } from "../session/create-user-validation.js";
 import type { SignInInterceptor } from "../session/intercept-sign-in.js";
+import type { SessionsEndedEvent } from "../session/end-user-sessions.js";
 import type { SessionOrigin } from "../session/session-service.js";
 import type { PluginUserInput } from "../user/plugin-user-input.js";
 
@@ -89,6 +90,13 @@ export interface Plugin {
    * a short, fixed lifetime, such as an impersonation). Asked only when a refresh is due.
    */
   canRefreshSession?: (session: Session) => boolean;
+  /**
+   * Runs whenever every session of a user ends at once (sign-out everywhere, a password change or reset,
+   * a ban, an admin's revocation, deletion, an unverified account's address claimed), inside the same
+   * transaction when there is one: revoke here what must die with the sessions (trusted browsers,
+   * device sets; for `email-claimed`, every credential the plugin keeps). Throwing rolls it all back.
+   */
+  onUserSessionsEnded?: (event: SessionsEndedEvent) => Promise<void> | void;
   /** Called once before the first request; may be async (seeding, warm-up). */
   init?: (ctx: AuthContext) => Promise<void> | void;
 }

@@ -53,7 +53,7 @@ export const changePassword = defineEndpoint(
     const fresh = await ctx.auth.transaction(async (tx) => {
       await tx.accounts.update(account.id, { password: hash });
       await voidResetTokens(tx.db, user.id);
-      await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+      await tx.endUserSessions(user.id, "password-changed");
       return sessions.create(tx.db, user, {
         ipAddress: ctx.clientIp,
         userAgent: ctx.headers.get("user-agent") ?? undefined,

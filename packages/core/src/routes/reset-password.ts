@@ -40,7 +40,7 @@ export const resetPassword = defineEndpoint(
       // The other links mailed to this user are void too: one reset is the answer to all of them.
       await voidResetTokens(tx.db, userId);
       if (options.emailAndPassword.revokeSessionsOnPasswordReset) {
-        await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: userId }] });
+        await tx.endUserSessions(userId, "password-reset");
       }
     });
     return { status: true };

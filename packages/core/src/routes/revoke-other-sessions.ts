@@ -11,7 +11,7 @@ export const revokeOtherSessions = defineEndpoint(
     openapi: { summary: "Revoke all your sessions except this one", response: statusResponse },
   },
   async (ctx) => {
-    await ctx.auth.sessions.deleteByUser(ctx.session.user.id, ctx.session.session.id);
+    await ctx.auth.endUserSessions(ctx.session.user.id, "signed-out-everywhere", ctx.session.session.id);
     return { status: true };
   },
 );

@@ -12,7 +12,7 @@ export const revokeSessions = defineEndpoint(
     openapi: { summary: "Revoke all your sessions", response: statusResponse },
   },
   async (ctx) => {
-    await ctx.auth.sessions.deleteByUser(ctx.session.user.id);
+    await ctx.auth.endUserSessions(ctx.session.user.id, "signed-out-everywhere");
     clearSessionCookies(ctx);
     return { status: true };
   },

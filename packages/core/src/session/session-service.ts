@@ -44,7 +44,6 @@ export interface SessionService {
   refresh(session: Session): Promise<Session | null>;
   listByUser(userId: string): Promise<Session[]>;
   deleteByToken(token: string, userId?: string): Promise<number>;
-  deleteByUser(userId: string, exceptSessionId?: string): Promise<number>;
   /** Output shape of a user (hidden fields dropped). */
   publicUser(user: Row | User): User;
   /** Output shape of a session row, with the bearer token in place of the stored hash. */
@@ -167,12 +166,6 @@ export function createSessionService(
       return deleteWhere([
         { field: "token", value: sha256Base64Url(token) },
         ...(userId ? [{ field: "userId", value: userId }] : []),
-      ]);
-    },
-    deleteByUser(userId, exceptSessionId) {
-      return deleteWhere([
-        { field: "userId", value: userId },
-        ...(exceptSessionId ? [{ field: "id", operator: "ne" as const, value: exceptSessionId }] : []),
       ]);
     },
   };

@@ -1,5 +1,4 @@
-import type { Db } from "../db/create-db.js";
-import type { Repositories } from "../repositories/create-repositories.js";
+import type { TransactionScope } from "../context/auth-context.js";
 import type { User } from "../schema/model-types.js";
 import { identifierPrefix } from "../tokens/token-store.js";
 import { voidResetTokens } from "../tokens/void-reset-tokens.js";
@@ -15,15 +14,15 @@ import { voidResetTokens } from "../tokens/void-reset-tokens.js";
  * is locked first, so two proofs at once purge once and neither sees a half-purged account.
  * Returns the user as it is now (unchanged when it was already verified); null if it is gone.
  */
-export async function claimUnverifiedEmail(tx: Repositories & { db: Db }, user: User): Promise<User | null> {
+export async function claimUnverifiedEmail(tx: TransactionScope, user: User): Promise<User | null> {
   const current = await tx.db.findOne<User>({
     model: "user",
     where: [{ field: "id", value: user.id }],
     forUpdate: true,
   });
   if (!current || current.emailVerified) return current;
-  // Through tx.db, so a secondary session store forgets the removed sessions too.
-  await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: current.id }] });
+  // Plugins drop what the unverified account set up too (API keys, a two-factor secret, passkeys).
+  await tx.endUserSessions(current.id, "email-claimed");
   await tx.accounts.deleteByUser(current.id);
   // A pending email change (verify-email with updateTo) would move the proven account to the
   // registrant's address; any verify link of this user was made before the proof, so all go.

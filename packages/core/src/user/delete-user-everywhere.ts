@@ -9,7 +9,7 @@ export async function deleteUserEverywhere(auth: AuthContext, user: User): Promi
   const hooks = auth.options.user.deleteUser;
   await hooks.beforeDelete?.(user);
   await auth.transaction(async (tx) => {
-    await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+    await tx.endUserSessions(user.id, "user-deleted");
     await tx.accounts.deleteByUser(user.id);
     await tx.users.delete(user.id);
   });

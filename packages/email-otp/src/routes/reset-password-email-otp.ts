@@ -67,7 +67,7 @@ export const resetPasswordEmailOtp = (o: ResolvedEmailOtpOptions) =>
         // Reset links mailed earlier are void too: one reset answers all of them.
         await voidResetTokens(tx.db, user.id);
         if (claim || options.emailAndPassword.revokeSessionsOnPasswordReset)
-          await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+          await tx.endUserSessions(user.id, "password-reset");
       });
       return { success: true };
     },

@@ -54,8 +54,7 @@ export const resetPhonePassword = (o: ResolvedPhoneNumberOptions) =>
         else
           await tx.accounts.create({ userId: user.id, accountId: user.id, providerId: "credential", password: hash });
         await voidResetTokens(tx.db, user.id);
-        if (options.emailAndPassword.revokeSessionsOnPasswordReset)
-          await tx.db.deleteMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+        if (options.emailAndPassword.revokeSessionsOnPasswordReset) await tx.endUserSessions(user.id, "password-reset");
       });
       return { status: true };
     },
