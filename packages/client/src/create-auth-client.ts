@@ -8,7 +8,7 @@ import { createSessionStore } from "./session-store.js";
 import type { SessionStore } from "./session-store.js";
 import type { ClientSession, CoreClient } from "./client-types.js";
 import type { UserFieldsOf } from "./infer-additional-fields.js";
-import type { PluginCalls, PluginQueries } from "./plugin-calls.js";
+import type { PluginActions, PluginCalls, PluginQueries } from "./plugin-calls.js";
 
 export interface AuthClientOptions<P extends readonly ClientPlugin[] = readonly ClientPlugin[]> {
   /** The server's origin; default: the page's origin. */
@@ -33,6 +33,7 @@ export type SessionOf<P extends readonly ClientPlugin[]> = ClientSession<UserFie
 
 export type AuthClient<P extends readonly ClientPlugin[] = []> = CoreClient<UserFieldsOf<P>> &
   PluginCalls<P> &
+  PluginActions<P> &
   PluginStores<P> & {
     /** The session store: subscribe, or use `useSession` from @gatehouse/react. */
     $session: SessionStore<SessionOf<P>>["$session"];
@@ -59,6 +60,8 @@ export function createAuthClient<const P extends readonly ClientPlugin[] = []>(
   const base = `${origin.replace(/\/+$/, "")}${options.basePath ?? "/api/auth"}`;
   const routes: Record<string, RouteEntry> = { ...CORE_ROUTES };
   for (const plugin of options.plugins ?? []) Object.assign(routes, plugin.routes);
+  const actions: Record<string, NonNullable<ClientPlugin["actions"]>[string]> = {};
+  for (const plugin of options.plugins ?? []) Object.assign(actions, plugin.actions);
 
   async function call<T>(route: RouteEntry, body: unknown, callOptions: CallOptions = {}): Promise<ClientResult<T>> {
     const { query, ...fetchOptions } = callOptions;
@@ -127,9 +130,19 @@ export function createAuthClient<const P extends readonly ClientPlugin[] = []>(
     },
   };
 
+  // What plugin actions call: a route by its call path, exactly as `client.<callPath>(body, options)`.
+  const callByPath = <T>(callPath: string, body?: unknown, callOptions?: CallOptions) =>
+    call<T>(
+      routes[callPath] ?? { method: body === undefined ? "GET" : "POST", path: pathFor(callPath.split(".")) },
+      body,
+      callOptions,
+    );
+
   function proxy(segments: string[]): unknown {
     const fn = (body?: unknown, callOptions?: CallOptions) => {
       const key = segments.join(".");
+      const action = actions[key];
+      if (action) return action({ call: callByPath }, body, callOptions);
       const route = routes[key] ?? { method: body === undefined ? "GET" : "POST", path: pathFor(segments) };
       return call(route, body, callOptions);
     };

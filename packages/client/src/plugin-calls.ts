@@ -94,6 +94,14 @@ export type PluginCalls<P extends readonly ClientPlugin[]> = UnionToIntersection
   { [I in keyof P]: P[I] extends { routes: infer R; $endpoints?: infer E } ? CallsOf<R, E> : {} }[number]
 >;
 
+/** A plugin action as the caller sees it: its arguments after the context. */
+type ActionCall<F> = F extends (ctx: never, ...args: infer A) => infer R ? (...args: A) => R : never;
+
+/** The actions every plugin of the list adds (`signIn.passkey`), grouped like calls. */
+export type PluginActions<P extends readonly ClientPlugin[]> = UnionToIntersection<
+  { [I in keyof P]: P[I] extends { actions: infer A } ? Grouped<{ [K in keyof A]: ActionCall<A[K]> }> : {} }[number]
+>;
+
 /** The stores every plugin of the list adds, by name, with their data's type. */
 export type PluginQueries<P extends readonly ClientPlugin[]> = UnionToIntersection<
   {
