@@ -14,6 +14,8 @@ import { phoneNumber } from "@gatehouse/phone-number";
 import { twoFactor } from "@gatehouse/two-factor";
 import { emailOTP } from "@gatehouse/email-otp";
 import { magicLink } from "@gatehouse/magic-link";
+import { multiSession } from "@gatehouse/multi-session";
+import { passkey } from "@gatehouse/passkey";
 import { handleOutbox, record } from "./outbox.mjs";
 import { captcha } from "@gatehouse/captcha";
 import { CAPTCHA_SECRET, handleCaptchaFake } from "./captcha-fake.mjs";
@@ -56,6 +58,10 @@ const wave2Plugins =
         magicLink({
           sendMagicLink: ({ email, url, token }) => record({ type: "magic-link", to: email, url, token }),
         }),
+        // multi-session (several accounts in one browser; defaults: 5 per browser)
+        multiSession(),
+        // passkeys (WebAuthn; the relying party is the target's own origin)
+        passkey(),
         // two-factor (TARGET.md "Two-factor": issuer, 10 backup codes, OTP by email: 6 digits, 3 minutes)
         twoFactor({
           issuer: "Gatehouse Conformance",

@@ -7,7 +7,19 @@ import { admin } from "@gatehouse/admin";
 import { apiKey } from "@gatehouse/api-key";
 import { openAPI } from "@gatehouse/open-api";
 import { phoneNumber } from "@gatehouse/phone-number";
+import { twoFactor } from "@gatehouse/two-factor";
+import { magicLink } from "@gatehouse/magic-link";
+import { emailOTP } from "@gatehouse/email-otp";
+import { username } from "@gatehouse/username";
+import { passkey } from "@gatehouse/passkey";
+import { multiSession } from "@gatehouse/multi-session";
 import { deliver, deliverSms } from "./mailbox.mjs";
+
+const OTP_SUBJECTS = {
+  "sign-in": "Your sign-in code",
+  "email-verification": "Your email verification code",
+  "forget-password": "Your password reset code",
+};
 
 export async function createAppAuth({ baseURL, databaseUrl }) {
   let url = databaseUrl;
@@ -27,6 +39,19 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
       enabled: true,
       sendResetPassword: ({ user, url }) => deliver({ to: user.email, subject: "Reset your password", link: url }),
     },
+    // The browser e2e tests drive many sign-ins from one address within seconds; they turn the
+    // per-client limits off. Never set this in production.
+    ...(process.env.GATEHOUSE_RATE_LIMIT === "off" ? { rateLimit: { enabled: false } } : {}),
+    user: {
+      // Changing a verified address is confirmed from the current one first, then the new one verified.
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: ({ user, newEmail, url }) =>
+          deliver({ to: user.email, subject: `Confirm the change of your email to ${newEmail}`, link: url }),
+      },
+      // No deletion email: the password (or a fresh session, for an account without one) suffices.
+      deleteUser: { enabled: true },
+    },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
@@ -45,6 +70,28 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
         sendOTP: ({ phoneNumber: to, code }) => deliverSms({ to, text: `Your Gatehouse code is ${code}`, code }),
         defaultCountry: "US",
       }),
+      username(),
+      magicLink({
+        sendMagicLink: ({ email, url }) => deliver({ to: email, subject: "Your sign-in link", link: url }),
+      }),
+      emailOTP({
+        sendVerificationOTP: ({ email, otp, type }) =>
+          deliver({ to: email, subject: OTP_SUBJECTS[type] ?? "Your code", text: `Your code is ${otp}`, code: otp }),
+      }),
+      twoFactor({
+        issuer: "Gatehouse example",
+        // The second factor by email: the code lands in the dev mailbox.
+        otp: {
+          sendOTP: ({ user, code }) =>
+            deliver({ to: user.email, subject: "Your two-factor code", text: `Your two-factor code is ${code}`, code }),
+        },
+        // Sign-ins by a mailed link (GET) that need the second factor land on the app's page for it.
+        twoFactorPage: `${baseURL}/two-factor`,
+      }),
+      // Passkeys for the base URL's host (rpID "localhost" in development: WebAuthn needs a domain, not 127.0.0.1).
+      passkey({ rpName: "Gatehouse example" }),
+      // Several accounts in one browser: the account switcher at /accounts.
+      multiSession(),
       openAPI(),
     ],
   });

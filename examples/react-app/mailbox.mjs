@@ -3,17 +3,22 @@
 // provider instead.
 const messages = [];
 
-/** Records one email. `link` is the URL the email would carry. */
-export function deliver({ to, subject, link }) {
+/**
+ * Records one email: `link` is the URL it would carry, or `text` the body of an email that carries a
+ * one-time `code` instead (shown apart, as for texts).
+ */
+export function deliver({ to, subject, link, text, code }) {
   messages.unshift({
     id: String(messages.length + 1),
     kind: "email",
     to,
     subject,
     link,
+    text,
+    code,
     sentAt: new Date().toISOString(),
   });
-  console.log(`[mailbox] to ${to}: ${subject} — ${link}`);
+  console.log(`[mailbox] to ${to}: ${subject} — ${link ?? text}`);
 }
 
 /** Records one text message to `to` (E.164); `code` is the one-time code it carries, shown apart. */

@@ -10,11 +10,12 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { freePort } from "./free-port.mjs";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 const shots = fileURLToPath(new URL("../../../test-output/browser/", import.meta.url));
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const port = 4700 + Math.floor(Math.random() * 200);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const password = "browser-password-1";
 
@@ -55,7 +56,8 @@ after(async () => {
 
 async function signUp(page, name, email) {
   await page.goto(`${base}/sign-up`);
-  await page.getByLabel("Name").fill(name);
+  // exact: "Username (optional)" holds "name" too.
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign up" }).click();
@@ -179,7 +181,7 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByRole("link", { name: "Sign in" }).first().waitFor();
   await page.goto(`${base}/sign-in`);
-  await page.getByRole("button", { name: "Use a phone number instead" }).click();
+  await page.getByRole("tab", { name: "Phone" }).click();
   await page.getByLabel("Phone number").fill("+1 555 014 2002");
   await page.getByLabel("Password").fill("wrong-password-1");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -192,6 +194,8 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   // The seeded admin bans Bob; Bob's open session ends.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
+  // Banning asks for confirmation first.
+  adminPage.on("dialog", (dialog) => dialog.accept());
   await adminPage.goto(`${base}/sign-in`);
   await adminPage.getByLabel("Email").fill("admin@example.com");
   await adminPage.getByLabel("Password").fill("admin-password-123");

@@ -3,26 +3,35 @@ import { usePath } from "./router.js";
 import { Link } from "./ui.js";
 import { AcceptInvitation } from "./pages/AcceptInvitation.js";
 import { Account } from "./pages/Account.js";
+import { Accounts } from "./pages/Accounts.js";
 import { AdminPage } from "./pages/AdminPage.js";
 import { ApiKeys } from "./pages/ApiKeys.js";
 import { ForgotPassword, ResetPassword } from "./pages/PasswordReset.js";
 import { Home } from "./pages/Home.js";
 import { Mailbox } from "./pages/Mailbox.js";
 import { Organizations } from "./pages/Organizations.js";
+import { Passkeys } from "./pages/Passkeys.js";
 import { Phone } from "./pages/Phone.js";
 import { SignIn, SignUp } from "./pages/SignIn.js";
+import { SignedIn } from "./pages/SignedIn.js";
+import { TwoFactor } from "./pages/TwoFactor.js";
+import { UrlNotice } from "./url-notice.js";
 
 function Page({ path }: { path: string }) {
   if (path === "/sign-in") return <SignIn />;
   if (path === "/sign-up") return <SignUp />;
+  if (path === "/two-factor") return <TwoFactor />;
+  if (path === "/signed-in") return <SignedIn />;
   if (path === "/forgot-password") return <ForgotPassword />;
   if (path === "/reset-password") return <ResetPassword />;
   if (path === "/mailbox") return <Mailbox />;
   if (path.startsWith("/accept-invitation/")) return <AcceptInvitation id={path.slice("/accept-invitation/".length)} />;
   if (path === "/account") return <Account />;
+  if (path === "/accounts") return <Accounts />;
   if (path === "/phone") return <Phone />;
   if (path === "/organizations") return <Organizations />;
   if (path === "/api-keys") return <ApiKeys />;
+  if (path === "/passkeys") return <Passkeys />;
   if (path === "/admin") return <AdminPage />;
   return <Home />;
 }
@@ -42,9 +51,11 @@ export function App() {
           {user ? (
             <>
               <Link to="/account">Account</Link>
+              <Link to="/accounts">Switch account</Link>
               <Link to="/phone">Phone</Link>
               <Link to="/organizations">Organizations</Link>
               <Link to="/api-keys">API keys</Link>
+              <Link to="/passkeys">Passkeys</Link>
               {user.role?.split(",").includes("admin") && <Link to="/admin">Admin</Link>}
             </>
           ) : (
@@ -69,6 +80,7 @@ export function App() {
           </button>
         </div>
       )}
+      <UrlNotice />
       <main>{isPending ? <p className="muted">Loading…</p> : <Page path={path} />}</main>
     </div>
   );

@@ -21,3 +21,15 @@ export function usePath(): string {
     () => location.pathname,
   );
 }
+
+/** The query string's parameters; re-renders when navigation changes them. */
+export function useSearchParams(): URLSearchParams {
+  const search = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => location.search,
+  );
+  return new URLSearchParams(search);
+}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { client } from "../auth-client.js";
-import { ErrorNote, formValues, useLoad } from "../ui.js";
+import { ActionButton, ErrorNote, formValues, useLoad } from "../ui.js";
 
 export function AdminPage() {
   const [search, setSearch] = useState("");
@@ -56,19 +56,16 @@ export function AdminPage() {
               <td>{u.banned ? `banned${u.banReason ? `: ${u.banReason}` : ""}` : "active"}</td>
               <td>
                 {u.banned ? (
-                  <button type="button" onClick={() => act(client.admin.unbanUser({ userId: u.id }))}>
-                    Unban
-                  </button>
+                  <ActionButton onClick={() => act(client.admin.unbanUser({ userId: u.id }))}>Unban</ActionButton>
                 ) : (
-                  <button
-                    type="button"
+                  <ActionButton
+                    confirm={`Ban ${u.email}? Their sessions end now and they cannot sign in.`}
                     onClick={() => act(client.admin.banUser({ userId: u.id, banReason: "banned from the admin page" }))}
                   >
                     Ban
-                  </button>
+                  </ActionButton>
                 )}{" "}
-                <button
-                  type="button"
+                <ActionButton
                   onClick={async () => {
                     const r = await client.admin.impersonateUser({ userId: u.id });
                     if (r.error) setError(r.error);
@@ -76,13 +73,19 @@ export function AdminPage() {
                   }}
                 >
                   Impersonate
-                </button>{" "}
-                <button type="button" onClick={() => act(client.admin.revokeUserSessions({ userId: u.id }))}>
+                </ActionButton>{" "}
+                <ActionButton
+                  confirm={`Sign ${u.email} out of every device?`}
+                  onClick={() => act(client.admin.revokeUserSessions({ userId: u.id }))}
+                >
                   Sign out everywhere
-                </button>{" "}
-                <button type="button" onClick={() => act(client.admin.removeUser({ userId: u.id }))}>
+                </ActionButton>{" "}
+                <ActionButton
+                  confirm={`Delete ${u.email} and everything they own? This cannot be undone.`}
+                  onClick={() => act(client.admin.removeUser({ userId: u.id }))}
+                >
                   Remove
-                </button>
+                </ActionButton>
               </td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { client } from "../auth-client.js";
-import { ErrorNote, formValues, useLoad } from "../ui.js";
+import { ActionButton, ErrorNote, Form, useLoad } from "../ui.js";
 
 export function ApiKeys() {
   const [created, setCreated] = useState<string | null>(null);
@@ -17,10 +17,9 @@ export function ApiKeys() {
         Send a key in the <code>x-api-key</code> header to call the API as yourself.
       </p>
       <ErrorNote error={error} />
-      <form
+      <Form
         className="card"
-        onSubmit={async (e) => {
-          const { name = "" } = formValues(e);
+        onSubmit={async ({ name = "" }) => {
           const r = await client.apiKey.create({ name });
           setError(r.error);
           setCreated(r.data?.key ?? null);
@@ -31,7 +30,7 @@ export function ApiKeys() {
           Name <input name="name" required />
         </label>
         <button type="submit">Create key</button>
-      </form>
+      </Form>
       {created && (
         <p className="card ok" role="status">
           Your new key (shown once): <code data-testid="new-key">{created}</code>
@@ -57,12 +56,15 @@ export function ApiKeys() {
               <td>{k.enabled ? "enabled" : "disabled"}</td>
               <td>{new Date(k.createdAt).toLocaleString()}</td>
               <td>
-                <button type="button" onClick={() => after(client.apiKey.update({ keyId: k.id, enabled: !k.enabled }))}>
+                <ActionButton onClick={() => after(client.apiKey.update({ keyId: k.id, enabled: !k.enabled }))}>
                   {k.enabled ? "Disable" : "Enable"}
-                </button>{" "}
-                <button type="button" onClick={() => after(client.apiKey.delete({ keyId: k.id }))}>
+                </ActionButton>{" "}
+                <ActionButton
+                  confirm={`Delete the key "${k.name}"? Anything using it stops working.`}
+                  onClick={() => after(client.apiKey.delete({ keyId: k.id }))}
+                >
                   Delete
-                </button>
+                </ActionButton>
               </td>
             </tr>
           ))}

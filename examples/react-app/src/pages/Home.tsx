@@ -1,12 +1,15 @@
 import { client } from "../auth-client.js";
-import { Link } from "../ui.js";
+import { useSearchParams } from "../router.js";
+import { Link, OkNote } from "../ui.js";
 
 export function Home() {
   const { data } = client.useSession();
+  const deleted = useSearchParams().get("deleted") !== null;
   if (!data)
     return (
       <section>
         <h1>Welcome</h1>
+        <OkNote note={deleted ? "Your account was deleted." : null} />
         <p>
           <Link to="/sign-up">Create an account</Link> or <Link to="/sign-in">sign in</Link>. Emails and texts the app
           sends land in the <Link to="/mailbox">dev mailbox</Link>.
@@ -38,7 +41,7 @@ export function Home() {
       </p>
       <ul>
         <li>
-          <Link to="/account">Profile, password and sessions</Link>
+          <Link to="/account">Profile, username, password, email, two-factor, sessions</Link>
         </li>
         <li>
           <Link to="/phone">Phone number</Link>

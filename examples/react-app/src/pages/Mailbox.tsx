@@ -1,6 +1,6 @@
 import { useLoad } from "../ui.js";
 
-/** An email (`link`) or a text message (`text`, `code`): see mailbox.mjs. */
+/** An email (`link`, or `text` with a `code`) or a text message (`text`, `code`): see mailbox.mjs. */
 interface Message {
   id: string;
   kind: "email" | "sms";
@@ -41,9 +41,13 @@ export function Mailbox() {
               <div>
                 <strong>{m.subject}</strong> <span className="muted">to {m.to}</span>
               </div>
-              <a href={m.link} data-testid="message-link">
-                {m.link}
-              </a>
+              {m.link ? (
+                <a href={m.link} data-testid="message-link">
+                  {m.link}
+                </a>
+              ) : (
+                <SmsText text={m.text ?? ""} code={m.code ?? ""} />
+              )}
             </li>
           ),
         )}
@@ -52,7 +56,7 @@ export function Mailbox() {
   );
 }
 
-/** The text as sent, its code set apart so a person trying the app can spot and copy it. */
+/** The message as sent, its code set apart so a person trying the app can spot and copy it. */
 function SmsText({ text, code }: { text: string; code: string }) {
   const at = code ? text.indexOf(code) : -1;
   if (at < 0) return <p className="sms">{text}</p>;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { client } from "../auth-client.js";
-import { ErrorNote, formValues } from "../ui.js";
+import { ActionButton, ErrorNote, Form } from "../ui.js";
 
 /** The active organization as the server returns it, typed from the organization plugin. */
 type FullOrg = NonNullable<ReturnType<typeof client.useActiveOrganization>["data"]>;
@@ -16,6 +16,7 @@ export function Organizations() {
   const active = client.useActiveOrganization();
   const [error, setError] = useState<{ message?: string } | null>(null);
   const run = async (p: Promise<{ error: { message?: string } | null }>) => setError((await p).error);
+  // The built-in roles: owners and admins manage members, invitations and teams; members only look.
   const orgs = list.data ?? [];
   const full = active.data;
   return (
@@ -33,20 +34,19 @@ export function Organizations() {
                 {full?.id === o.id ? (
                   <span className="ok">active</span>
                 ) : (
-                  <button type="button" onClick={() => run(client.organization.setActive({ organizationId: o.id }))}>
+                  <ActionButton onClick={() => run(client.organization.setActive({ organizationId: o.id }))}>
                     Switch
-                  </button>
+                  </ActionButton>
                 )}
               </li>
             ))}
           </ul>
         </div>
-        <form
+        <Form
           className="card"
-          onSubmit={(e) => {
-            const { name = "" } = formValues(e);
-            e.currentTarget.reset();
-            void run(client.organization.create({ name, slug: `${slugify(name)}-${Date.now().toString(36)}` }));
+          onSubmit={async ({ name = "" }, form) => {
+            await run(client.organization.create({ name, slug: `${slugify(name)}-${Date.now().toString(36)}` }));
+            form.reset();
           }}
         >
           <h2>New organization</h2>
@@ -54,7 +54,7 @@ export function Organizations() {
             Name <input name="name" required />
           </label>
           <button type="submit">Create</button>
-        </form>
+        </Form>
       </div>
       {full && <ActiveOrganization org={full} run={run} />}
     </section>
@@ -70,6 +70,14 @@ function ActiveOrganization({
 }) {
   const { data: session } = client.useSession();
   const me = org.members.find((m) => m.user.email === session?.user.email);
+  const myRoles = me?.role.split(",") ?? [];
+  const isOwner = myRoles.includes("owner");
+  // What the built-in roles allow (the server checks it anyway): controls a member cannot use are not shown.
+  const canManage = isOwner || myRoles.includes("admin");
+  // Only an owner touches an owner's membership or makes someone owner.
+  const canEdit = (m: { id: string; role: string }) =>
+    canManage && m.id !== me?.id && (isOwner || !m.role.split(",").includes("owner"));
+  const roles = isOwner ? ["owner", "admin", "member"] : ["admin", "member"];
   return (
     <>
       <h2 data-testid="active-org">{org.name}</h2>
@@ -84,35 +92,39 @@ function ActiveOrganization({
                     {m.user.name} <span className="muted">{m.user.email}</span>
                   </td>
                   <td>
-                    <select
-                      value={m.role}
-                      aria-label={`Role of ${m.user.email}`}
-                      onChange={(e) =>
-                        run(
-                          client.organization.updateMemberRole({
-                            memberId: m.id,
-                            role: e.target.value,
-                            organizationId: org.id,
-                          }),
-                        )
-                      }
-                    >
-                      {["owner", "admin", "member"].map((r) => (
-                        <option key={r}>{r}</option>
-                      ))}
-                      {!["owner", "admin", "member"].includes(m.role) && <option>{m.role}</option>}
-                    </select>
+                    {canEdit(m) ? (
+                      <select
+                        value={m.role}
+                        aria-label={`Role of ${m.user.email}`}
+                        onChange={(e) =>
+                          run(
+                            client.organization.updateMemberRole({
+                              memberId: m.id,
+                              role: e.target.value,
+                              organizationId: org.id,
+                            }),
+                          )
+                        }
+                      >
+                        {roles.map((r) => (
+                          <option key={r}>{r}</option>
+                        ))}
+                        {!roles.includes(m.role) && <option>{m.role}</option>}
+                      </select>
+                    ) : (
+                      <span data-testid="member-role">{m.role}</span>
+                    )}
                   </td>
                   <td>
-                    {m.id !== me?.id && (
-                      <button
-                        type="button"
+                    {canEdit(m) && (
+                      <ActionButton
+                        confirm={`Remove ${m.user.name} (${m.user.email}) from ${org.name}?`}
                         onClick={() =>
                           run(client.organization.removeMember({ memberIdOrEmail: m.id, organizationId: org.id }))
                         }
                       >
                         Remove
-                      </button>
+                      </ActionButton>
                     )}
                   </td>
                 </tr>
@@ -120,49 +132,53 @@ function ActiveOrganization({
             </tbody>
           </table>
           {me && (
-            <button type="button" onClick={() => run(client.organization.leave({ organizationId: org.id }))}>
+            <ActionButton
+              confirm={`Leave ${org.name}? You will need a new invitation to come back.`}
+              onClick={() => run(client.organization.leave({ organizationId: org.id }))}
+            >
               Leave {org.name}
-            </button>
+            </ActionButton>
           )}
         </div>
-        <div className="card">
-          <h3>Invitations</h3>
-          <form
-            onSubmit={(e) => {
-              const { email = "", role = "member" } = formValues(e);
-              e.currentTarget.reset();
-              void run(client.organization.inviteMember({ email, role, organizationId: org.id }));
-            }}
-          >
-            <label>
-              Email <input name="email" type="email" required />
-            </label>
-            <label>
-              Role
-              <select name="role" defaultValue="member">
-                <option>member</option>
-                <option>admin</option>
-                <option>owner</option>
-              </select>
-            </label>
-            <button type="submit">Invite</button>
-          </form>
-          <ul>
-            {org.invitations
-              .filter((i) => i.status === "pending")
-              .map((i) => (
-                <li key={i.id} data-testid="invitation-row">
-                  {i.email} as {i.role}{" "}
-                  <button
-                    type="button"
-                    onClick={() => run(client.organization.cancelInvitation({ invitationId: i.id }))}
-                  >
-                    Cancel
-                  </button>
-                </li>
-              ))}
-          </ul>
-        </div>
+        {canManage && (
+          <div className="card">
+            <h3>Invitations</h3>
+            <Form
+              onSubmit={async ({ email = "", role = "member" }, form) => {
+                await run(client.organization.inviteMember({ email, role, organizationId: org.id }));
+                form.reset();
+              }}
+            >
+              <label>
+                Email <input name="email" type="email" required />
+              </label>
+              <label>
+                Role
+                <select name="role" defaultValue="member">
+                  {[...roles].reverse().map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit">Invite</button>
+            </Form>
+            <ul>
+              {org.invitations
+                .filter((i) => i.status === "pending")
+                .map((i) => (
+                  <li key={i.id} data-testid="invitation-row">
+                    {i.email} as {i.role}{" "}
+                    <ActionButton
+                      confirm={`Cancel the invitation to ${i.email}?`}
+                      onClick={() => run(client.organization.cancelInvitation({ invitationId: i.id }))}
+                    >
+                      Cancel
+                    </ActionButton>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        )}
         <div className="card">
           <h3>Teams</h3>
           <ul>
@@ -172,18 +188,19 @@ function ActiveOrganization({
               </li>
             ))}
           </ul>
-          <form
-            onSubmit={(e) => {
-              const { name = "" } = formValues(e);
-              e.currentTarget.reset();
-              void run(client.organization.createTeam({ name, organizationId: org.id }));
-            }}
-          >
-            <label>
-              Team name <input name="name" required />
-            </label>
-            <button type="submit">Create team</button>
-          </form>
+          {canManage && (
+            <Form
+              onSubmit={async ({ name = "" }, form) => {
+                await run(client.organization.createTeam({ name, organizationId: org.id }));
+                form.reset();
+              }}
+            >
+              <label>
+                Team name <input name="name" required />
+              </label>
+              <button type="submit">Create team</button>
+            </Form>
+          )}
         </div>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { client } from "../auth-client.js";
 import { navigate } from "../router.js";
-import { ErrorNote, Link, formValues } from "../ui.js";
+import { ErrorNote, Form, Link } from "../ui.js";
 
 export function ForgotPassword() {
   const [sent, setSent] = useState(false);
@@ -13,9 +13,8 @@ export function ForgotPassword() {
           If that address has an account, a reset link is on its way — see the <Link to="/mailbox">mailbox</Link>.
         </p>
       ) : (
-        <form
-          onSubmit={async (e) => {
-            const { email = "" } = formValues(e);
+        <Form
+          onSubmit={async ({ email = "" }) => {
             await client.requestPasswordReset({ email, redirectTo: "/reset-password" });
             setSent(true);
           }}
@@ -24,7 +23,7 @@ export function ForgotPassword() {
             Email <input name="email" type="email" required />
           </label>
           <button type="submit">Send reset link</button>
-        </form>
+        </Form>
       )}
     </section>
   );
@@ -40,12 +39,12 @@ export function ResetPassword() {
   return (
     <section className="narrow">
       <h1>Choose a new password</h1>
-      <form
-        onSubmit={async (e) => {
-          const { newPassword = "" } = formValues(e);
+      <Form
+        onSubmit={async ({ newPassword = "" }) => {
           const r = await client.resetPassword({ token, newPassword });
           setError(r.error);
-          if (!r.error) navigate("/sign-in");
+          // The sign-in page says the password changed, so the user knows the next step.
+          if (!r.error) navigate("/sign-in?reset=1");
         }}
       >
         <label>
@@ -53,7 +52,7 @@ export function ResetPassword() {
         </label>
         <button type="submit">Set password</button>
         <ErrorNote error={error} />
-      </form>
+      </Form>
     </section>
   );
 }

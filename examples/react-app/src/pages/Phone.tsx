@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { client } from "../auth-client.js";
-import { ErrorNote, formValues } from "../ui.js";
+import { ErrorNote, Form } from "../ui.js";
 
 /** The user fields @gatehouse/phone-number adds. */
 interface PhoneFields {
@@ -46,10 +46,9 @@ export function Phone() {
         </p>
       )}
       {sentTo ? (
-        <form
+        <Form
           className="card"
-          onSubmit={async (e) => {
-            const { code = "" } = formValues(e);
+          onSubmit={async ({ code = "" }) => {
             const r = await client.phoneNumber.update({ phoneNumber: sentTo, code: code.trim() });
             setError(r.error);
             if (!r.error) {
@@ -84,12 +83,12 @@ export function Phone() {
             </button>
           </div>
           <ErrorNote error={error} />
-        </form>
+        </Form>
       ) : (
-        <form
+        <Form
           className="card"
-          onSubmit={async (e) => {
-            const number = (formValues(e).phoneNumber ?? "").trim();
+          onSubmit={async ({ phoneNumber: typed = "" }) => {
+            const number = typed.trim();
             const r = await client.phoneNumber.sendOtp({ phoneNumber: number });
             setError(r.error);
             setNote(null);
@@ -103,7 +102,7 @@ export function Phone() {
           </label>
           <button type="submit">Text me a code</button>
           <ErrorNote error={error} />
-        </form>
+        </Form>
       )}
     </section>
   );

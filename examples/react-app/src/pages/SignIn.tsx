@@ -1,71 +1,64 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { afterSignIn, pendingNext, rememberNext } from "../after-sign-in.js";
 import { client } from "../auth-client.js";
-import { navigate } from "../router.js";
-import { ErrorNote, Link, formValues } from "../ui.js";
+import { useSearchParams } from "../router.js";
+import { type ApiError, ErrorNote, Form, Link } from "../ui.js";
+import { SignInMethods } from "./SignInMethods.js";
+import { PasskeySignInButton } from "./Passkeys.js";
+
+/** `to` carrying the page to return to after sign-in/up (an invitation), if one is pending. */
+function withNext(to: string): string {
+  const next = pendingNext();
+  return next ? `${to}?next=${encodeURIComponent(next)}` : to;
+}
+
+/** Remembers `?next=` from the URL for after the sign-in (it survives the two-factor step). */
+function useNextParam(): void {
+  const next = useSearchParams().get("next");
+  useEffect(() => rememberNext(next), [next]);
+}
 
 export function SignIn() {
-  const [error, setError] = useState<{ message?: string } | null>(null);
-  // Either credential works with the same password: email, or a phone number the account has verified.
-  const [byPhone, setByPhone] = useState(false);
+  useNextParam();
+  const reset = useSearchParams().get("reset") !== null;
   return (
     <section className="narrow">
       <h1>Sign in</h1>
-      <form
-        onSubmit={async (e) => {
-          const { email = "", phoneNumber = "", password = "" } = formValues(e);
-          const r = byPhone
-            ? await client.signIn.phoneNumber({ phoneNumber: phoneNumber.trim(), password })
-            : await client.signIn.email({ email, password });
-          setError(r.error);
-          if (!r.error) navigate("/");
-        }}
-      >
-        {byPhone ? (
-          <label>
-            Phone number{" "}
-            <input name="phoneNumber" type="tel" required autoComplete="tel" placeholder="+1 555 014 2001" />
-          </label>
-        ) : (
-          <label>
-            Email <input name="email" type="email" required autoComplete="email" />
-          </label>
-        )}
-        <label>
-          Password <input name="password" type="password" required autoComplete="current-password" />
-        </label>
-        <div className="actions">
-          <button type="submit">Sign in</button>
-          <button
-            type="button"
-            className="link"
-            onClick={() => {
-              setByPhone(!byPhone);
-              setError(null);
-            }}
-          >
-            {byPhone ? "Use your email instead" : "Use a phone number instead"}
-          </button>
-        </div>
-        <ErrorNote error={error} />
-      </form>
+      {reset && (
+        <p className="ok" role="status">
+          Password changed: sign in with your new password.
+        </p>
+      )}
+      <SignInMethods />
+      <PasskeySignInButton />
       <p>
-        <Link to="/forgot-password">Forgot your password?</Link> · <Link to="/sign-up">Create an account</Link>
+        <Link to="/forgot-password">Forgot your password?</Link> · No account yet?{" "}
+        <Link to={withNext("/sign-up")}>Create one</Link>
       </p>
     </section>
   );
 }
 
 export function SignUp() {
-  const [error, setError] = useState<{ message?: string } | null>(null);
+  useNextParam();
+  const [error, setError] = useState<ApiError>(null);
+  const [usernameNote, setUsernameNote] = useState<string | null>(null);
   return (
     <section className="narrow">
       <h1>Create an account</h1>
-      <form
-        onSubmit={async (e) => {
-          const { name = "", email = "", password = "" } = formValues(e);
-          const r = await client.signUp.email({ name, email, password, callbackURL: "/" });
+      <Form
+        onSubmit={async ({ name = "", email = "", password = "", username = "" }) => {
+          // The verification link brings the user back where they were headed (an invitation).
+          const next = pendingNext() ?? "/";
+          const r = await client.signUp.email({
+            name,
+            email,
+            password,
+            callbackURL: next,
+            ...(username.trim() ? { username: username.trim() } : {}),
+          });
           setError(r.error);
-          if (!r.error) navigate("/");
+          if (!r.error) await afterSignIn(r.data);
         }}
       >
         <label>
@@ -75,11 +68,34 @@ export function SignUp() {
           Email <input name="email" type="email" required autoComplete="email" />
         </label>
         <label>
+          Username (optional){" "}
+          <input
+            name="username"
+            autoComplete="username"
+            minLength={3}
+            maxLength={30}
+            pattern="[A-Za-z0-9_.]+"
+            title="Letters, digits, dots and underscores"
+            onBlur={async (e) => {
+              const value = e.currentTarget.value.trim();
+              if (!value) return setUsernameNote(null);
+              const r = await client.isUsernameAvailable({ username: value });
+              setUsernameNote(
+                r.error ? (r.error.message ?? null) : r.data?.available ? null : "That username is taken.",
+              );
+            }}
+          />
+        </label>
+        {usernameNote && <p className="warn">{usernameNote}</p>}
+        <label>
           Password <input name="password" type="password" required minLength={8} autoComplete="new-password" />
         </label>
         <button type="submit">Sign up</button>
         <ErrorNote error={error} />
-      </form>
+      </Form>
+      <p>
+        Already have an account? <Link to={withNext("/sign-in")}>Sign in</Link>
+      </p>
     </section>
   );
 }

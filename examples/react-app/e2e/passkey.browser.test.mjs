@@ -1,0 +1,148 @@
+// The passkey journey in Debian's Chromium with a virtual authenticator (CDP WebAuthn domain: CTAP2,
+// internal transport, resident keys, user verification): sign up with a password, add a passkey, rename
+// it, sign out, sign in with the passkey without typing a user name, see the session, delete the
+// passkey, and find that the authenticator's copy no longer signs in. Screenshots go to
+// test-output/browser/. WebAuthn needs a secure context and a domain RP ID: the app runs on
+// http://localhost (127.0.0.1 is secure too, but an IP cannot be an RP ID).
+// Run after `vite build`: node --test examples/react-app/e2e/passkey.browser.test.mjs
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { freePort } from "./free-port.mjs";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+const shots = fileURLToPath(new URL("../../../test-output/browser/", import.meta.url));
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const port = await freePort();
+const base = `http://localhost:${port}`;
+const password = "browser-password-1";
+
+let server;
+let browser;
+let dataDir;
+
+before(async () => {
+  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium)`);
+  if (!existsSync(join(appDir, "dist", "index.html")))
+    throw new Error("build the app first: (cd examples/react-app && npx vite build)");
+  mkdirSync(shots, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), "gatehouse-passkey-e2e-"));
+  server = spawn(process.execPath, ["server.mjs"], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "localhost",
+      DATABASE_URL: join(dataDir, "e2e.db"),
+      GATEHOUSE_RATE_LIMIT: "off",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve, reject) => {
+    server.stdout.on("data", (d) => String(d).includes("ready at") && resolve());
+    server.on("exit", (code) => reject(new Error(`example app exited ${code}`)));
+  });
+  browser = await chromium.launch({
+    executablePath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A platform authenticator that holds discoverable credentials and verifies its user (a fingerprint, say). */
+async function addVirtualAuthenticator(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable", { enableUI: false });
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** The session as the page's own fetch sees it (cookies included). */
+const sessionOf = (page) =>
+  page.evaluate(async () => (await fetch("/api/auth/get-session", { credentials: "include" })).json());
+
+test("add a passkey, sign out, sign in with it without a user name, delete it", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
+  const email = `passkey-${Date.now()}@example.com`;
+
+  // Sign up with a password (a fresh session: adding a passkey needs one).
+  await page.goto(`${base}/sign-up`);
+  await page.getByLabel("Name", { exact: true }).fill("Pat Key");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByTestId("greeting").waitFor();
+
+  // Register: the browser runs navigator.credentials.create against the virtual authenticator.
+  await page.getByRole("link", { name: "Passkeys" }).click();
+  await page.getByText("No passkeys yet.").waitFor();
+  await page.getByLabel("Name (optional)").fill("Virtual laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await page.getByTestId("passkey-row").filter({ hasText: "Virtual laptop" }).waitFor();
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  assert.equal(credentials.length, 1);
+  assert.equal(credentials[0].isResidentCredential, true);
+  assert.equal(credentials[0].rpId, "localhost");
+  await page.screenshot({ path: join(shots, "passkey-01-added.png") });
+
+  // Rename it.
+  page.once("dialog", (dialog) => dialog.accept("Renamed laptop"));
+  await page.getByRole("button", { name: "Rename" }).click();
+  await page.getByTestId("passkey-name").filter({ hasText: "Renamed laptop" }).waitFor();
+
+  // Sign out: no session left.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  assert.equal(await sessionOf(page), null);
+
+  // Sign in with the passkey: no email typed, the authenticator offers its credential for localhost.
+  await page.goto(`${base}/sign-in`);
+  await page.getByRole("button", { name: "Continue with a passkey" }).click();
+  await page.getByTestId("greeting").waitFor();
+  assert.equal(await page.getByTestId("greeting").textContent(), "Hello, Pat Key");
+  const session = await sessionOf(page);
+  assert.equal(session?.user?.email, email);
+  const after = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  assert.ok(after.credentials[0].signCount >= 1, "the assertion advanced the signature counter");
+  await page.screenshot({ path: join(shots, "passkey-02-signed-in.png") });
+
+  // Delete the passkey.
+  await page.goto(`${base}/passkeys`);
+  await page.getByTestId("passkey-row").waitFor();
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByText("No passkeys yet.").waitFor();
+  assert.equal(await page.getByTestId("passkey-row").count(), 0);
+
+  // The authenticator still holds its copy, but the server no longer knows it: no sign-in.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await page.goto(`${base}/sign-in`);
+  await page.getByRole("button", { name: "Continue with a passkey" }).click();
+  await page.getByRole("alert").filter({ hasText: "The passkey could not be verified" }).waitFor();
+  assert.equal(await sessionOf(page), null);
+  await page.screenshot({ path: join(shots, "passkey-03-deleted.png") });
+  await context.close();
+});
