@@ -3,56 +3,22 @@
 // the header's sign-out leaves none. Screenshots go to test-output/browser/.
 // Run after `vite build`: node --test examples/react-app/e2e/ (E2E_DEV=1: through Vite, no build needed)
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { freePort } from "./free-port.mjs";
+import { shots, startExampleApp } from "./start-example-app.mjs";
 
-const appDir = fileURLToPath(new URL("..", import.meta.url));
-const shots = fileURLToPath(new URL("../../../test-output/browser/", import.meta.url));
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 const password = "browser-password-1";
 
-let server;
+let app;
+let base;
 let browser;
-let dataDir;
 
 before(async () => {
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium)`);
-  mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-accounts-"));
-  server = spawn(process.execPath, ["server.mjs"], {
-    cwd: appDir,
-    env: {
-      ...process.env,
-      NODE_ENV: process.env.E2E_DEV === "1" ? "development" : "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: join(dataDir, "e2e.db"),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise((resolve, reject) => {
-    server.stdout.on("data", (d) => String(d).includes("ready at") && resolve());
-    server.on("exit", (code) => reject(new Error(`example app exited ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  app = await startExampleApp({ tag: "accounts" });
+  ({ base, browser } = app);
 });
 
-after(async () => {
-  await browser?.close();
-  server?.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+after(() => app?.stop());
 
 async function signUp(page, name, email) {
   await page.goto(`${base}/sign-up`);

@@ -4,63 +4,34 @@
 // invitation followed through sign-up. Screenshots go to test-output/browser/.
 // Run after `vite build`: node --test examples/react-app/e2e/methods.browser.test.mjs
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
-import { freePort } from "./free-port.mjs";
+import { pathToFileURL } from "node:url";
+import { shots, startExampleApp } from "./start-example-app.mjs";
 
 // otpauth is the two-factor plugin's own dependency: the test computes codes as an authenticator app would.
 const fromTwoFactor = createRequire(new URL("../../../packages/two-factor/package.json", import.meta.url));
 const { TOTP, Secret } = await import(pathToFileURL(fromTwoFactor.resolve("otpauth")).href);
 
-const appDir = fileURLToPath(new URL("..", import.meta.url));
-const shots = fileURLToPath(new URL("../../../test-output/browser/", import.meta.url));
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 const password = "browser-password-1";
 
-let server;
+let app;
+let base;
 let browser;
-let dataDir;
 
 before(async () => {
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium)`);
-  mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-methods-"));
-  server = spawn(process.execPath, ["server.mjs"], {
-    cwd: appDir,
+  app = await startExampleApp({
+    tag: "methods",
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: join(dataDir, "e2e.db"),
       // Every sign-in here comes from 127.0.0.1 within seconds: the per-client limits would answer 429.
       GATEHOUSE_RATE_LIMIT: "off",
     },
-    stdio: ["ignore", "pipe", "inherit"],
   });
-  await new Promise((resolve, reject) => {
-    server.stdout.on("data", (d) => String(d).includes("ready at") && resolve());
-    server.on("exit", (code) => reject(new Error(`example app exited ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  ({ base, browser } = app);
 });
 
-after(async () => {
-  await browser?.close();
-  server?.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+after(() => app?.stop());
 
 /** A browser of its own whose confirmation dialogs are accepted. */
 async function newPage() {

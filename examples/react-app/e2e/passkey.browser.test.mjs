@@ -6,59 +6,22 @@
 // http://localhost (127.0.0.1 is secure too, but an IP cannot be an RP ID).
 // Run after `vite build`: node --test examples/react-app/e2e/passkey.browser.test.mjs
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { freePort } from "./free-port.mjs";
+import { shots, startExampleApp } from "./start-example-app.mjs";
 
-const appDir = fileURLToPath(new URL("..", import.meta.url));
-const shots = fileURLToPath(new URL("../../../test-output/browser/", import.meta.url));
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const port = await freePort();
-const base = `http://localhost:${port}`;
 const password = "browser-password-1";
 
-let server;
+let app;
+let base;
 let browser;
-let dataDir;
 
 before(async () => {
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium)`);
-  if (!existsSync(join(appDir, "dist", "index.html")))
-    throw new Error("build the app first: (cd examples/react-app && npx vite build)");
-  mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "gatehouse-passkey-e2e-"));
-  server = spawn(process.execPath, ["server.mjs"], {
-    cwd: appDir,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "localhost",
-      DATABASE_URL: join(dataDir, "e2e.db"),
-      GATEHOUSE_RATE_LIMIT: "off",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise((resolve, reject) => {
-    server.stdout.on("data", (d) => String(d).includes("ready at") && resolve());
-    server.on("exit", (code) => reject(new Error(`example app exited ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  app = await startExampleApp({ tag: "passkey", host: "localhost", env: { GATEHOUSE_RATE_LIMIT: "off" } });
+  ({ base, browser } = app);
 });
 
-after(async () => {
-  await browser?.close();
-  server?.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+after(() => app?.stop());
 
 /** A platform authenticator that holds discoverable credentials and verifies its user (a fingerprint, say). */
 async function addVirtualAuthenticator(context, page) {

@@ -1,0 +1,65 @@
+// What every browser test of the example app starts with: the app's server on a free port with a
+// database of its own, and headless Debian Chromium. Run after `vite build` (E2E_DEV=1: through Vite).
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { freePort } from "./free-port.mjs";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+/** Where screenshots go (CI keeps them). */
+export const shots = fileURLToPath(new URL("../../../test-output/browser/", import.meta.url));
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const dev = process.env.E2E_DEV === "1";
+
+/**
+ * Starts the example app and a browser. `host` is what the page's origin names (WebAuthn needs
+ * `localhost`, not an IP); `env` adds to the server's environment. Returns `{ base, browser, stop }`.
+ */
+export async function startExampleApp({ tag, host = "127.0.0.1", env = {} }) {
+  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium)`);
+  if (!dev && !existsSync(join(appDir, "dist", "index.html")))
+    throw new Error("build the app first: npx -y pnpm@10 --filter @gatehouse/example-react-app build");
+  mkdirSync(shots, { recursive: true });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `gatehouse-e2e-${tag}-`));
+  const server = spawn(process.execPath, ["server.mjs"], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      NODE_ENV: dev ? "development" : "production",
+      PORT: String(port),
+      HOST: host,
+      DATABASE_URL: join(dataDir, "e2e.db"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const stopServer = () => {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise((resolve, reject) => {
+      server.stdout.on("data", (d) => String(d).includes("ready at") && resolve());
+      server.on("exit", (code) => reject(new Error(`example app exited ${code}`)));
+    });
+    const browser = await chromium.launch({
+      executablePath,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
+    return {
+      base: `http://${host}:${port}`,
+      browser,
+      async stop() {
+        await browser.close();
+        stopServer();
+      },
+    };
+  } catch (error) {
+    stopServer();
+    throw error;
+  }
+}
