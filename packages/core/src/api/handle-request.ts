@@ -106,13 +106,18 @@ export function toAuthResponse(result: unknown, headers: Record<string, string>,
       : { status: 200, headers: { ...JSON_HEADERS, ...headers }, cookies, body: serializeJson(result ?? null) };
   // A response that sets a cookie (a session above all) or sends the browser on (its Location can carry
   // a reset token) is never stored by a cache, whatever the endpoint said, redirects included.
-  const names = Object.keys(response.headers).map((name) => name.toLowerCase());
-  if (cookies.length > 0 || names.includes("location")) {
+  if (cookies.length > 0 || hasHeader(response.headers, "location")) {
     for (const name of Object.keys(response.headers))
       if (name.toLowerCase() === "cache-control") delete response.headers[name];
     response.headers["cache-control"] = "no-store";
   }
   return response;
+}
+
+/** Whether `headers` holds `lowerName` in any letter case; no array is built (this runs per response). */
+function hasHeader(headers: Record<string, string>, lowerName: string): boolean {
+  for (const name in headers) if (name.length === lowerName.length && name.toLowerCase() === lowerName) return true;
+  return false;
 }
 
 /** AuthErrors keep their status; anything else is logged and answered 500 without internals. */

@@ -96,4 +96,14 @@ describe("serializeCookie", () => {
     expect(() => serializeCookie("bad name", "v")).toThrow(/not an RFC 9110 token/);
     expect(serializeCookie("n", "v", { maxAge: Number.NaN })).toContain("Max-Age=0");
   });
+
+  it("safeDecode: values without an escape come back as they are; malformed escapes give null", () => {
+    const token = "GR2b5x_gMudHR0YDwRRL-J3cWMwLSNP_.W8HYbGMseNkKko9z0onAHSL+/=";
+    expect(safeDecode(token)).toBe(token);
+    expect(safeDecode("a%2Bb")).toBe("a+b");
+    expect(safeDecode("%E2%9C%93")).toBe("\u2713");
+    expect(safeDecode("bad%")).toBeNull();
+    expect(safeDecode("%zz")).toBeNull();
+    expect(safeDecode("%C3")).toBeNull();
+  });
 });

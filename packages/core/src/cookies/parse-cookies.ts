@@ -34,6 +34,8 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 /** decodeURIComponent that answers null for malformed escapes instead of throwing (client-controlled input). */
 export function safeDecode(value: string): string | null {
+  // Nothing to decode without an escape: skip the call (session tokens never carry one).
+  if (!value.includes("%")) return value;
   try {
     return decodeURIComponent(value);
   } catch {

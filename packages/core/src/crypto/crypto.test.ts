@@ -8,12 +8,14 @@ import {
   generateId,
   generateRandomString,
   hmacSha256Base64,
+  hmacSha256Base64Url,
   sha256Base64Url,
   signCookieValue,
   symmetricDecrypt,
   symmetricEncrypt,
   unsignCookieValue,
 } from "./index.js";
+import { hmacSha256 } from "./hmac.js";
 import { createHash, createHmac } from "node:crypto";
 
 describe("random", () => {
@@ -49,6 +51,29 @@ describe("encodings and digests", () => {
     expect(constantTimeEqual("abc", "abc")).toBe(true);
     expect(constantTimeEqual("abc", "abd")).toBe(false);
     expect(constantTimeEqual("abc", "abcd")).toBe(false);
+    // Strings are compared by code unit, without encoding: a trailing NUL or a prefix still differs.
+    expect(constantTimeEqual("abc\u0000", "abc")).toBe(false);
+    expect(constantTimeEqual("", "\u0000")).toBe(false);
+    expect(constantTimeEqual("", "")).toBe(true);
+    expect(constantTimeEqual("é", "é")).toBe(true);
+    expect(constantTimeEqual("é", "e")).toBe(false);
+    // Mixed string and bytes compare the string's UTF-8.
+    expect(constantTimeEqual("é", new Uint8Array([0xc3, 0xa9]))).toBe(true);
+    expect(constantTimeEqual(new Uint8Array([1, 2]), new Uint8Array([1, 3]))).toBe(false);
+  });
+
+  it("HMAC keys are kept per secret: many secrets in turn each give node:crypto's answer", () => {
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < 20; i++) {
+        const secret = `secret-${i}-ü`;
+        expect(hmacSha256Base64(secret, "data")).toBe(createHmac("sha256", secret).update("data").digest("base64"));
+        expect(hmacSha256Base64Url(secret, "data")).toBe(
+          createHmac("sha256", secret).update("data").digest("base64url"),
+        );
+        expect(Buffer.from(hmacSha256(secret, "data")).toString("base64")).toBe(
+          createHmac("sha256", secret).update("data").digest("base64"),
+        );
+      }
   });
 });
 

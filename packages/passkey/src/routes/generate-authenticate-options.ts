@@ -1,9 +1,9 @@
 import { defineEndpoint } from "@gatehouse/core";
-import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import { z } from "zod";
 import { startCeremony } from "../passkey-challenge.js";
 import type { ResolvedPasskeyOptions } from "../passkey-options.js";
 import { relyingParty } from "../relying-party.js";
+import { webauthnServer } from "../webauthn-server.js";
 
 const body = z.strictObject({}).optional();
 
@@ -27,6 +27,7 @@ export const generateAuthenticateOptions = (o: ResolvedPasskeyOptions) =>
       },
     },
     async (ctx) => {
+      const { generateAuthenticationOptions } = await webauthnServer();
       const rp = relyingParty(ctx.auth, o);
       const options = await generateAuthenticationOptions({
         rpID: rp.id,

@@ -1,10 +1,10 @@
 import { SENSITIVE_ACTION_TAG, defineEndpoint } from "@gatehouse/core";
-import { generateRegistrationOptions } from "@simplewebauthn/server";
 import { z } from "zod";
 import { startCeremony } from "../passkey-challenge.js";
 import type { ResolvedPasskeyOptions } from "../passkey-options.js";
 import { listPasskeys, transportsOf } from "../passkey-record.js";
 import { relyingParty } from "../relying-party.js";
+import { webauthnServer } from "../webauthn-server.js";
 
 const body = z.strictObject({ authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional() }).optional();
 
@@ -30,6 +30,7 @@ export const generateRegisterOptions = (o: ResolvedPasskeyOptions) =>
       },
     },
     async (ctx) => {
+      const { generateRegistrationOptions } = await webauthnServer();
       const { user } = ctx.session;
       const rp = relyingParty(ctx.auth, o);
       const existing = await listPasskeys(ctx.auth.db, user.id);

@@ -1,13 +1,12 @@
 import { AuthError, defineEndpoint, setSessionCookie, tokenUserResponse } from "@gatehouse/core";
-import { verifyAuthenticationResponse } from "@simplewebauthn/server";
 import type { AuthenticationResponseJSON, AuthenticatorTransport } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { z } from "zod";
 import { takeCeremony } from "../passkey-challenge.js";
 import { PASSKEY_ERRORS } from "../passkey-errors.js";
 import type { ResolvedPasskeyOptions } from "../passkey-options.js";
 import { advanceCounter, findByCredentialId, transportsOf } from "../passkey-record.js";
 import { relyingParty } from "../relying-party.js";
+import { webauthnServer } from "../webauthn-server.js";
 import { authenticationResponseInput } from "../webauthn-input.js";
 
 const body = z.strictObject({ response: authenticationResponseInput, rememberMe: z.boolean().optional() });
@@ -41,6 +40,7 @@ export const verifyAuthentication = (o: ResolvedPasskeyOptions) =>
       },
     },
     async (ctx) => {
+      const { verifyAuthenticationResponse, isoBase64URL } = await webauthnServer();
       const ceremony = await takeCeremony(ctx, "authentication");
       if (!ceremony) throw new AuthError(PASSKEY_ERRORS.PASSKEY_CHALLENGE_INVALID, { cookies: ctx.cookies });
       const fail = () => new AuthError(PASSKEY_ERRORS.PASSKEY_AUTHENTICATION_FAILED, { cookies: ctx.cookies });

@@ -1,7 +1,5 @@
 import { AuthError, SENSITIVE_ACTION_TAG, UniqueConstraintError, defineEndpoint, stringInput } from "@gatehouse/core";
-import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { z } from "zod";
 import { takeCeremony } from "../passkey-challenge.js";
 import { PASSKEY_ERRORS } from "../passkey-errors.js";
@@ -10,6 +8,7 @@ import { MODEL, type PasskeyRow, findByCredentialId, publicPasskey } from "../pa
 import { passkeySchema } from "../passkey-schema.js";
 import { knownTransports, registrationResponseInput } from "../webauthn-input.js";
 import { relyingParty } from "../relying-party.js";
+import { webauthnServer } from "../webauthn-server.js";
 import { passkeyResponse } from "./passkey-response.js";
 
 const body = z.strictObject({
@@ -42,6 +41,7 @@ export const verifyRegistration = (o: ResolvedPasskeyOptions) =>
       },
     },
     async (ctx) => {
+      const { verifyRegistrationResponse, isoBase64URL } = await webauthnServer();
       const { user } = ctx.session;
       const ceremony = await takeCeremony(ctx, "registration");
       // A registration started by another account in this browser is not this user's to finish.

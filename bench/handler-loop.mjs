@@ -1,0 +1,96 @@
+// The JavaScript cost of one GET /get-session, without sockets: the conformance target's own request
+// listener called in a loop with stand-in req/res objects, one request at a time. The kernel, the HTTP
+// parser and the load generator are out of the picture, so a change to the pipeline shows as it is.
+// Run from the repo root after `pnpm build`:
+//   node bench/handler-loop.mjs [--requests 20000] [--rounds 3] [--cookie-cache]
+// Profile it:  node --cpu-prof --cpu-prof-dir /tmp/prof bench/handler-loop.mjs
+//              node bench/lib/profile-breakdown.mjs /tmp/prof/<file>.cpuprofile <µs per request>
+import { EventEmitter } from "node:events";
+import http from "node:http";
+import { syncBuiltinESMExports } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const text = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const requests = Number(text("--requests") ?? 20000);
+const rounds = Number(text("--rounds") ?? 3);
+const port = 4939;
+process.env.PORT = String(port);
+if (process.argv.includes("--cookie-cache")) process.env.COOKIE_CACHE = "1";
+
+// Capture the listener the target hands to createServer (it also listens, for the sign-up below).
+let listener;
+const createServer = http.createServer;
+http.createServer = (fn) => {
+  listener = fn;
+  return createServer(fn);
+};
+syncBuiltinESMExports();
+const log = console.log;
+let ready;
+const listening = new Promise((resolve) => {
+  ready = resolve;
+});
+console.log = (...args) => (String(args[0]).includes("ready") ? ready() : log(...args));
+await import(join(here, "..", "examples", "conformance-target", "server.mjs"));
+await listening;
+console.log = log;
+
+const origin = `http://127.0.0.1:${port}`;
+const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+  method: "POST",
+  headers: { "content-type": "application/json", origin },
+  body: JSON.stringify({ name: "Bench", email: "bench@example.com", password: "bench-password-1" }),
+});
+const cookie = signUp.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ");
+
+/** Just enough of a ServerResponse for the node handler. */
+class Response extends EventEmitter {
+  headersSent = false;
+  destroyed = false;
+  writableEnded = false;
+  writeHead(status, headers) {
+    this.status = status;
+    this.headers = headers;
+    this.headersSent = true;
+    return this;
+  }
+  end(body) {
+    this.body = body;
+    this.writableEnded = true;
+    this.done(this);
+  }
+}
+const socket = { remoteAddress: "127.0.0.1" };
+const headers = { host: `127.0.0.1:${port}`, cookie, "user-agent": "bench", accept: "*/*", connection: "keep-alive" };
+const call = () =>
+  new Promise((resolve) => {
+    const req = new EventEmitter();
+    req.method = "GET";
+    req.url = "/api/auth/get-session";
+    req.headers = headers;
+    req.socket = socket;
+    const res = new Response();
+    res.done = resolve;
+    listener(req, res);
+  });
+
+const first = await call();
+if (first.status !== 200 || !String(first.body).includes('"user"'))
+  throw new Error(`get-session answered ${first.status} ${first.body}`);
+for (let round = 0; round < rounds; round++) {
+  const before = process.cpuUsage();
+  for (let i = 0; i < requests; i++) await call();
+  const used = process.cpuUsage(before);
+  log(
+    `round ${round + 1}: ${((used.user + used.system) / requests).toFixed(1)} µs CPU per get-session${round === 0 ? " (includes JIT warm-up)" : ""}`,
+  );
+}
+process.exit(0);
