@@ -100,11 +100,14 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
   );
 
   const prepared = new Map<string, PreparedEndpoint>();
+  // One array shared by every endpoint, built once: when no plugin listens, a request pays nothing for it.
+  const settled = plugins.flatMap((p) => (p.onEndpointSettled ? [p.onEndpointSettled] : []));
   for (const [name, endpoint] of Object.entries(composed.endpoints)) {
     prepared.set(name, {
       endpoint,
       before: hooksFor(endpoint, composed.before),
       after: hooksFor(endpoint, composed.after),
+      settled,
     });
   }
   const router = createRouter([...prepared.values()]);

@@ -37,7 +37,14 @@ export { REDIRECT_URL_FIELDS } from "./api/check-callback-urls.js";
 export type { AuthRequest, AuthResponse, HeaderReader } from "./api/auth-request.js";
 export { definePlugin } from "./plugins/plugin-types.js";
 export { SENSITIVE_ACTION_TAG } from "./plugins/sensitive-action-tag.js";
-export type { AuthenticateScheme, HookContext, HookRule, Plugin } from "./plugins/plugin-types.js";
+export type {
+  AuthenticateScheme,
+  EndpointOutcome,
+  EndpointSettledListener,
+  HookContext,
+  HookRule,
+  Plugin,
+} from "./plugins/plugin-types.js";
 export type { AuthContext, TransactionScope } from "./context/auth-context.js";
 export type { EndUserSessions, SessionsEndReason, SessionsEndedEvent } from "./session/end-user-sessions.js";
 

@@ -1,9 +1,9 @@
 import type { AuthContext } from "../context/auth-context.js";
 import { readCookie } from "../cookies/parse-cookies.js";
 import { serializeCookie } from "../cookies/serialize-cookie.js";
-import { AuthError } from "../errors/auth-error.js";
+import { AuthError, isAuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
-import type { HookRule } from "../plugins/plugin-types.js";
+import type { EndpointSettledListener, HookRule } from "../plugins/plugin-types.js";
 import type { SessionWithUser } from "../schema/model-types.js";
 import { authenticateRequest } from "../session/authenticate-request.js";
 import { isSignInDiverted, withSignInInterception } from "../session/intercept-sign-in.js";
@@ -12,6 +12,7 @@ import type { AuthRequest, HeaderReader } from "./auth-request.js";
 import { checkCallbackUrls } from "./check-callback-urls.js";
 import { checkInputStrings } from "./check-input-strings.js";
 import type { Endpoint, EndpointContext, SessionRequirement } from "./define-endpoint.js";
+import { EndpointResponse } from "./endpoint-response.js";
 import { parseInput } from "./parse-input.js";
 
 /** An endpoint with the hooks that apply to it, resolved once at startup. */
@@ -19,6 +20,8 @@ export interface PreparedEndpoint {
   endpoint: Endpoint;
   before: readonly HookRule[];
   after: readonly HookRule[];
+  /** The plugins' `onEndpointSettled` listeners (one shared array; empty or absent: nothing is done). */
+  settled?: readonly EndpointSettledListener[];
 }
 
 /** One invocation's input, from HTTP or from `auth.api`. */
@@ -33,25 +36,58 @@ export interface EndpointInput {
 
 type AnyContext = EndpointContext<unknown, unknown, SessionRequirement>;
 
-/** Validates input, loads the session, runs middleware and hooks around the endpoint. */
+/** Validates input, loads the session, runs middleware and hooks around the endpoint; then tells `settled`. */
 export async function runEndpoint(
   auth: AuthContext,
   prepared: PreparedEndpoint,
   input: EndpointInput,
 ): Promise<{ result: unknown; ctx: AnyContext }> {
+  const listeners = prepared.settled;
+  if (!listeners || listeners.length === 0) return invokeEndpoint(auth, prepared, input, null);
+  const seen: { ctx?: AnyContext } = {};
+  try {
+    const done = await invokeEndpoint(auth, prepared, input, seen);
+    const status = done.result instanceof EndpointResponse ? done.result.status : 200;
+    notifySettled(auth, listeners, done.ctx, { ok: true, status, result: done.result });
+    return done;
+  } catch (error) {
+    if (seen.ctx)
+      notifySettled(auth, listeners, seen.ctx, { ok: false, status: isAuthError(error) ? error.status : 500, error });
+    throw error;
+  }
+}
+
+/** Runs every listener without awaiting it: a throw or rejection is logged and never reaches the answer. */
+function notifySettled(
+  auth: AuthContext,
+  listeners: readonly EndpointSettledListener[],
+  ctx: AnyContext,
+  outcome: Parameters<EndpointSettledListener>[1],
+): void {
+  const log = (error: unknown) => auth.options.logger.error("Gatehouse: an onEndpointSettled listener failed", error);
+  for (const listener of listeners) {
+    try {
+      const pending = listener(ctx, outcome);
+      if (pending) pending.catch(log);
+    } catch (error) {
+      log(error);
+    }
+  }
+}
+
+/** The invocation itself; `seen` gets the context as soon as it exists, for `settled` to report a failure on. */
+async function invokeEndpoint(
+  auth: AuthContext,
+  prepared: PreparedEndpoint,
+  input: EndpointInput,
+  seen: { ctx?: AnyContext } | null,
+): Promise<{ result: unknown; ctx: AnyContext }> {
   const { endpoint } = prepared;
   const { config } = endpoint;
-  // First, for every endpoint: strings no column can store never reach a check, a query or a hook.
-  checkInputStrings(input.body, "body");
-  checkInputStrings(input.query, "query");
-  checkInputStrings(input.params, "query");
-  // Redirect targets are replaced by their canonical form: what was checked is what gets used.
-  const query = checkCallbackUrls(input.query, auth);
-  const body = checkCallbackUrls(input.body, auth);
   const cookieHeader = input.headers.get("cookie");
   const ctx: AnyContext = {
-    body,
-    query,
+    body: input.body,
+    query: input.query,
     params: input.params,
     headers: input.headers,
     request: input.request,
@@ -67,6 +103,16 @@ export async function runEndpoint(
     newSession: null,
     endpoint,
   };
+  if (seen) seen.ctx = ctx;
+  // First, for every endpoint: strings no column can store never reach a check, a query or a hook.
+  checkInputStrings(input.body, "body");
+  checkInputStrings(input.query, "query");
+  checkInputStrings(input.params, "query");
+  // Redirect targets are replaced by their canonical form: what was checked is what gets used.
+  const query = checkCallbackUrls(input.query, auth);
+  const body = checkCallbackUrls(input.body, auth);
+  ctx.query = query;
+  ctx.body = body;
 
   // Session creation in a sign-in consults the plugins' interceptSignIn (two-factor challenges).
   ctx.auth = withSignInInterception(auth, ctx);

@@ -45,6 +45,21 @@ export interface AuthenticateScheme {
   sessionFields?: Record<string, { type: FieldType; description: string }>;
 }
 
+/** How an endpoint invocation ended, as `Plugin.onEndpointSettled` sees it. */
+export interface EndpointOutcome {
+  /** True when the endpoint answered (a diverted sign-in too: check `ctx.newSession`), false when it threw. */
+  ok: boolean;
+  /** The HTTP status of the answer (500 for anything that is not an AuthError). */
+  status: number;
+  /** What was thrown, when `ok` is false. */
+  error?: unknown;
+  /** What the endpoint returned, when `ok` is true. */
+  result?: unknown;
+}
+
+/** A `Plugin.onEndpointSettled` listener. */
+export type EndpointSettledListener = (ctx: HookContext, outcome: EndpointOutcome) => void | Promise<void>;
+
 /** A plugin: a plain object of endpoints, schema additions, hooks, rate limits and errors. */
 export interface Plugin {
   id: string;
@@ -97,6 +112,12 @@ export interface Plugin {
    * device sets; for `email-claimed`, every credential the plugin keeps). Throwing rolls it all back.
    */
   onUserSessionsEnded?: (event: SessionsEndedEvent) => Promise<void> | void;
+  /**
+   * Called once after every endpoint invocation (HTTP or `auth.api`), answered or thrown — a refusal by a
+   * before hook, a validation error and a diverted sign-in included — for observing (audit logs, metrics).
+   * Not awaited: the answer never waits for it, and a throw or rejection is logged, never answered.
+   */
+  onEndpointSettled?: EndpointSettledListener;
   /** Called once before the first request; may be async (seeding, warm-up). */
   init?: (ctx: AuthContext) => Promise<void> | void;
 }

@@ -1,0 +1,37 @@
+import { definePlugin } from "@gatehouse/core";
+import { AUDIT_LOG_ERRORS } from "./audit-log-errors.js";
+import { type AuditLogOptions, resolveAuditLogOptions } from "./audit-log-options.js";
+import { auditLogSchema } from "./audit-log-schema.js";
+import { createAuditRecorder } from "./audit-recorder.js";
+import { preCaptureHook } from "./pre-capture.js";
+import { listAdminAuditLog } from "./routes/list-admin-audit-log.js";
+import { listOrganizationAuditLog } from "./routes/list-organization-audit-log.js";
+import { listSecurityEvents } from "./routes/list-security-events.js";
+
+/**
+ * The audit-log plugin: records every security-relevant event (sign-ins and failures, password, email,
+ * sessions, admin actions, API keys, two-factor, organizations) with actor, subject, address, user agent
+ * and outcome, in the `auditEvent` table and/or a sink — never blocking or failing the request — and
+ * serves it to admins, organization owners and admins, and each user for their own account.
+ */
+export const auditLog = (options: AuditLogOptions = {}) => {
+  const o = resolveAuditLogOptions(options);
+  const recorder = createAuditRecorder(o);
+  return definePlugin({
+    id: "audit-log",
+    errors: AUDIT_LOG_ERRORS,
+    schema: o.database ? auditLogSchema : {},
+    hooks: { before: [preCaptureHook(recorder.pre)] },
+    init(ctx) {
+      recorder.bind(ctx);
+    },
+    onEndpointSettled: (ctx, outcome) => recorder.settled(ctx, outcome),
+    onUserSessionsEnded: (event) => recorder.sessionsEnded(event),
+    // With a sink only there is nothing to list: the endpoints answer 404 (see listAuditEvents).
+    endpoints: {
+      listAdminAuditLog: listAdminAuditLog(o),
+      listSecurityEvents: listSecurityEvents(o),
+      listOrganizationAuditLog: listOrganizationAuditLog(o),
+    },
+  });
+};

@@ -1,0 +1,149 @@
+import type { AuthContext, EndpointOutcome, HookContext, SessionsEndedEvent } from "@gatehouse/core";
+import { isAuthError, normalizeEmail } from "@gatehouse/core";
+import type { NewAuditEvent } from "./audit-event.js";
+import type { ResolvedAuditLogOptions } from "./audit-log-options.js";
+import { mapEvent } from "./event-map.js";
+import type { PreCapture } from "./pre-capture.js";
+import { asRecord, str } from "./safe-details.js";
+
+const CLEANUP_EVERY_MS = 3_600_000;
+
+/** Writes events to the table and/or the sink; a failure is logged and goes no further. */
+export interface AuditRecorder {
+  /** The plugin's `onEndpointSettled`. */
+  settled(ctx: HookContext, outcome: EndpointOutcome): Promise<void>;
+  /** The plugin's `onUserSessionsEnded`: ends that no endpoint of their own records. */
+  sessionsEnded(event: SessionsEndedEvent): void;
+  /** Keeps the context `init` gives (the database outside any transaction, the logger, the clock). */
+  bind(auth: AuthContext): void;
+  /** Facts captured by the before hook, per request. */
+  pre: WeakMap<HookContext, PreCapture>;
+}
+
+/**
+ * Session ends whose endpoint's own event (with its actor) already says so: not recorded twice. A reset
+ * (core's link, or a plugin's emailed or texted code) and a claimed address are recorded from the hook.
+ */
+const ENDED_BY_ENDPOINT = new Set([
+  "signed-out-everywhere",
+  "revoked-by-admin",
+  "password-changed",
+  "banned",
+  "user-deleted",
+]);
+
+/** Builds the recorder; timestamps strictly increase within a process so that cursors never tie. */
+export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
+  let auth: AuthContext | null = null;
+  let lastMs = 0;
+  let nextCleanup = 0;
+  const pre = new WeakMap<HookContext, PreCapture>();
+
+  const stamp = (now: number) => {
+    lastMs = Math.max(now, lastMs + 1);
+    return new Date(lastMs);
+  };
+
+  const log = (what: string, error: unknown) =>
+    auth?.options.logger.error(`Gatehouse audit-log: ${what} failed; the request went on without it`, error);
+
+  async function write(event: NewAuditEvent): Promise<void> {
+    const a = auth;
+    if (!a) return;
+    const tasks: Promise<unknown>[] = [];
+    if (o.database) {
+      tasks.push(
+        a.db
+          .create({ model: "auditEvent", data: { ...event, details: JSON.stringify(event.details) } })
+          .catch((error: unknown) => log("writing an audit event", error)),
+      );
+      const now = event.createdAt.getTime();
+      if (o.retentionMs !== null && now >= nextCleanup) {
+        nextCleanup = now + CLEANUP_EVERY_MS;
+        tasks.push(
+          a.db
+            .deleteMany({
+              model: "auditEvent",
+              where: [{ field: "createdAt", operator: "lt", value: new Date(now - o.retentionMs) }],
+            })
+            .catch((error: unknown) => log("the audit-log retention cleanup", error)),
+        );
+      }
+    }
+    if (o.sink) {
+      const sink = o.sink;
+      tasks.push((async () => sink(event))().catch((error: unknown) => log("the audit-log sink", error)));
+    }
+    await Promise.all(tasks);
+  }
+
+  return {
+    pre,
+    bind(context) {
+      auth = context;
+    },
+    async settled(ctx, outcome) {
+      try {
+        const mapped = mapEvent({
+          ctx,
+          outcome,
+          pre: pre.get(ctx),
+          body: asRecord(ctx.body),
+          result: asRecord(outcome.result),
+        });
+        if (!mapped) return;
+        const session = ctx.session;
+        // An impersonating admin acts under the user's session: the admin is the actor.
+        const impersonator = str(asRecord(session?.session).impersonatedBy);
+        const actorUserId =
+          mapped.actorUserId !== undefined ? mapped.actorUserId : (impersonator ?? session?.user.id ?? null);
+        let userId = mapped.userId !== undefined ? mapped.userId : (session?.user.id ?? null);
+        const details = { ...mapped.details };
+        if (impersonator) details.impersonation = true;
+        if (!outcome.ok) {
+          details.status = outcome.status;
+          if (isAuthError(outcome.error)) details.error = outcome.error.code;
+        }
+        if (mapped.type === "user.sign_in_failed") {
+          // The account someone tried to get into, so its owner sees the attempt in their security log.
+          const email = str(asRecord(ctx.body).email);
+          if (email) userId = (await ctx.auth.users.findByEmail(normalizeEmail(email)))?.id ?? null;
+        } else if (!outcome.ok && !actorUserId && !userId) {
+          // A refusal that concerns nobody (an anonymous call to a signed-in endpoint) is not an event.
+          return;
+        }
+        await write({
+          type: mapped.type,
+          actorUserId,
+          userId,
+          organizationId: mapped.organizationId ?? null,
+          ipAddress: ctx.clientIp?.slice(0, 64) ?? null,
+          userAgent: ctx.headers.get("user-agent")?.slice(0, 512) ?? null,
+          outcome: outcome.ok ? "success" : "failure",
+          details,
+          createdAt: stamp(ctx.auth.now()),
+        });
+      } catch (error) {
+        log("recording an audit event", error);
+      }
+    },
+    sessionsEnded({ userId, reason }) {
+      if (ENDED_BY_ENDPOINT.has(reason) || !auth) return;
+      const now = auth.now();
+      // Outside the caller's transaction and after it: the audit log never holds up or rolls back a change.
+      setTimeout(() => {
+        void write({
+          type: "session.revoked",
+          actorUserId: null,
+          userId,
+          organizationId: null,
+          ipAddress: null,
+          userAgent: null,
+          outcome: "success",
+          details: { scope: "all", reason },
+          createdAt: stamp(now),
+        });
+      }, 0);
+    },
+  };
+}

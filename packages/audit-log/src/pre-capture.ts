@@ -1,0 +1,84 @@
+import type { HookContext, HookRule } from "@gatehouse/core";
+import { asRecord, str } from "./safe-details.js";
+
+/** Facts only knowable before the endpoint runs (its token is spent after), keyed by request context. */
+export interface PreCapture {
+  /** Whose account a token or a session cookie stands for. */
+  userId?: string;
+  /** For /verify-email: what the link does (verify, confirm a change, move the address). */
+  emailAction?: "verify" | "confirm-change" | "change";
+  /** For an OAuth callback: the flow links a provider account to `userId` rather than signing in. */
+  linking?: boolean;
+  /** For two-factor setup: whether it was already on. */
+  twoFactorWasEnabled?: boolean;
+}
+
+/** Paths whose events need a look before the endpoint runs. */
+const CAPTURED = new Set([
+  "/sign-out",
+  "/admin/revoke-user-session",
+  "/reset-password",
+  "/verify-email",
+  "/callback/:id",
+  "/two-factor/verify-totp",
+  "/two-factor/enable",
+]);
+
+/**
+ * A before hook that reads, for the few endpoints that spend what identifies the user (a reset token, a
+ * verification link, the session being ended), whose account it is. It never refuses a request: a failure
+ * here only makes the event less precise.
+ */
+export function preCaptureHook(store: WeakMap<HookContext, PreCapture>): HookRule {
+  return {
+    matcher: (ctx) => CAPTURED.has(ctx.endpoint.config.path),
+    async run(ctx) {
+      try {
+        const pre = await capture(ctx);
+        if (pre) store.set(ctx, pre);
+      } catch {
+        // Best effort by design: the request must not depend on the audit log.
+      }
+    },
+  };
+}
+
+async function capture(ctx: HookContext): Promise<PreCapture | null> {
+  const path = ctx.endpoint.config.path;
+  if (path === "/sign-out") {
+    const token = ctx.auth.sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));
+    const found = token ? await ctx.auth.sessions.findByToken(token) : null;
+    return found ? { userId: found.user.id } : null;
+  }
+  if (path === "/admin/revoke-user-session") {
+    const token = str(asRecord(ctx.body).sessionToken);
+    const found = token ? await ctx.auth.sessions.findByToken(token) : null;
+    return found ? { userId: found.user.id } : null;
+  }
+  if (path === "/reset-password") {
+    const token = str(asRecord(ctx.body).token);
+    if (!token) return null;
+    const found = await ctx.auth.tokens.peek<{ userId?: unknown }>("reset-password", token);
+    const userId = found.status === "valid" ? str(found.payload.userId) : undefined;
+    return userId ? { userId } : null;
+  }
+  if (path === "/verify-email") {
+    const token = str(asRecord(ctx.query).token);
+    if (!token) return null;
+    const found = await ctx.auth.tokens.peek<Record<string, unknown>>("verify-email", token);
+    if (found.status !== "valid") return null;
+    const p = asRecord(found.payload);
+    const userId = str(p.userId);
+    const emailAction = p.confirmChangeTo ? "confirm-change" : p.updateTo ? "change" : "verify";
+    return { ...(userId && { userId }), emailAction };
+  }
+  if (path === "/callback/:id") {
+    const state = str(asRecord(ctx.query).state) ?? str(asRecord(ctx.body).state);
+    if (!state) return null;
+    const found = await ctx.auth.tokens.peek<{ link?: { userId?: unknown } }>("oauth-state", state);
+    const userId = found.status === "valid" ? str(asRecord(found.payload.link).userId) : undefined;
+    return userId ? { userId, linking: true } : null;
+  }
+  const user = ctx.session?.user as { twoFactorEnabled?: unknown } | undefined;
+  return { twoFactorWasEnabled: user?.twoFactorEnabled === true };
+}
