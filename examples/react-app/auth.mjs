@@ -13,6 +13,7 @@ import { emailOTP } from "@gatehouse/email-otp";
 import { username } from "@gatehouse/username";
 import { passkey } from "@gatehouse/passkey";
 import { multiSession } from "@gatehouse/multi-session";
+import { auditLog } from "@gatehouse/audit-log";
 import { deliver, deliverSms } from "./mailbox.mjs";
 
 const OTP_SUBJECTS = {
@@ -92,6 +93,8 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
       passkey({ rpName: "Gatehouse example" }),
       // Several accounts in one browser: the account switcher at /accounts.
       multiSession(),
+      // Sign-ins, changes and admin actions, for the security log page (and /admin/audit-log).
+      auditLog({ retentionDays: 90 }),
       openAPI(),
     ],
   });

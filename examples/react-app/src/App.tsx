@@ -13,6 +13,7 @@ import { Organizations } from "./pages/Organizations.js";
 import { Passkeys } from "./pages/Passkeys.js";
 import { Phone } from "./pages/Phone.js";
 import { SignIn, SignUp } from "./pages/SignIn.js";
+import { SecurityLog } from "./pages/SecurityLog.js";
 import { SignedIn } from "./pages/SignedIn.js";
 import { TwoFactor } from "./pages/TwoFactor.js";
 import { UrlNotice } from "./url-notice.js";
@@ -32,6 +33,7 @@ function Page({ path }: { path: string }) {
   if (path === "/organizations") return <Organizations />;
   if (path === "/api-keys") return <ApiKeys />;
   if (path === "/passkeys") return <Passkeys />;
+  if (path === "/security") return <SecurityLog />;
   if (path === "/admin") return <AdminPage />;
   return <Home />;
 }
@@ -56,6 +58,7 @@ export function App() {
               <Link to="/organizations">Organizations</Link>
               <Link to="/api-keys">API keys</Link>
               <Link to="/passkeys">Passkeys</Link>
+              <Link to="/security">Security log</Link>
               {user.role?.split(",").includes("admin") && <Link to="/admin">Admin</Link>}
             </>
           ) : (

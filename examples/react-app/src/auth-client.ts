@@ -9,6 +9,7 @@ import { twoFactorClient } from "@gatehouse/two-factor/client";
 import { usernameClient } from "@gatehouse/username/client";
 import { passkeyClient } from "@gatehouse/passkey/client";
 import { multiSessionClient } from "@gatehouse/multi-session/client";
+import { auditLogClient } from "@gatehouse/audit-log/client";
 import { navigate } from "./router.js";
 
 /** One client for the whole app: same origin, every plugin. */
@@ -23,6 +24,7 @@ export const client = createAuthClient({
     emailOTPClient(),
     passkeyClient(),
     multiSessionClient(),
+    auditLogClient(),
     // Any sign-in held for a second factor (password, code, phone…) goes to the code page.
     twoFactorClient({ onTwoFactorRedirect: () => navigate("/two-factor") }),
   ],
