@@ -111,6 +111,10 @@ describe("bearer plugin", () => {
     await anon.get("/get-session", withBearer(signed));
     const after = (await auth.$context.sessions.findByToken(token))!.session.expiresAt.getTime();
     expect(after).toBeGreaterThan(before);
+    // disableRefresh holds for the header as for the cookie: the session stays where it is.
+    clock.now += 2 * 86_400_000;
+    await anon.get("/get-session", { ...withBearer(signed), query: { disableRefresh: "true" } });
+    expect((await auth.$context.sessions.findByToken(token))!.session.expiresAt.getTime()).toBe(after);
   });
 
   it("documents the header as an http bearer scheme for the OpenAPI generator", () => {
