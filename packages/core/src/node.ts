@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AuthRequest, AuthResponse, HeaderReader } from "./api/auth-request.js";
+import { isValidHostHeader, nodeHeaders } from "./api/node-request-parts.js";
+import type { AuthRequest, AuthResponse } from "./api/auth-request.js";
 import { errorResponse } from "./api/handle-request.js";
 import { toWritableResponse } from "./api/to-writable-response.js";
 import type { Auth } from "./create-auth.js";
@@ -11,9 +12,6 @@ import { readNodeBody } from "./read-node-body.js";
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
 type HandlerAuth = Pick<Auth, "$handle" | "options">;
-
-// RFC 9110 host = uri-host [ ":" port ]; anything else is a malformed request, not a routing input.
-const VALID_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** Bodies longer than this (in UTF-16 units) are sent as a Buffer (see writeResponse). */
 const LARGE_BODY = 4096;
@@ -40,8 +38,7 @@ function serve(auth: HandlerAuth, req: IncomingMessage, res: ServerResponse, nex
   let search: string;
   try {
     const host = req.headers.host;
-    if (host !== undefined && !VALID_HOST.test(host))
-      throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid Host header" });
+    if (!isValidHostHeader(host)) throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid Host header" });
     // Express strips the mount path from req.url (`app.use("/api/auth", handler)`) and keeps the
     // whole target in req.originalUrl: the base path is matched against that first.
     const original = (req as { originalUrl?: unknown }).originalUrl;
@@ -95,17 +92,6 @@ function isBelow(target: string, basePath: string): boolean {
   if (!target.startsWith(basePath)) return false;
   const next = target[basePath.length];
   return next === undefined || next === "/" || next === "?";
-}
-
-function nodeHeaders(req: IncomingMessage): HeaderReader {
-  const h = req.headers;
-  return {
-    get(name) {
-      const value = h[name.toLowerCase()];
-      if (value === undefined) return null;
-      return Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
 }
 
 /** Writes `response`; a failure to write is handled by fail, never thrown. */

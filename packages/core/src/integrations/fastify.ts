@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import type { AuthRequest, AuthResponse, HeaderReader } from "../api/auth-request.js";
+import { isValidHostHeader, nodeHeaders } from "../api/node-request-parts.js";
+import type { AuthRequest, AuthResponse } from "../api/auth-request.js";
 import { errorResponse } from "../api/handle-request.js";
 import { toWritableResponse } from "../api/to-writable-response.js";
 import type { Auth } from "../create-auth.js";
@@ -46,9 +47,6 @@ type HandlerAuth = Pick<Auth, "$handle" | "options">;
 // HEAD is left out: Fastify answers it from the GET route.
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-// RFC 9110 host = uri-host [ ":" port ]; the same rule as toNodeHandler.
-const VALID_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
 /**
  * A Fastify plugin serving the auth routes under `basePath`: `app.register(toFastifyPlugin(auth))`.
  * Inside its own (encapsulated) scope it replaces Fastify's body parsers with one that leaves the
@@ -73,8 +71,7 @@ async function answer(auth: HandlerAuth, request: FastifyRequestLike): Promise<A
   try {
     const raw = request.raw;
     const host = raw.headers.host;
-    if (host !== undefined && !VALID_HOST.test(host))
-      throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid Host header" });
+    if (!isValidHostHeader(host)) throw new AuthError(CORE_ERRORS.BAD_REQUEST, { message: "Invalid Host header" });
     const target = raw.url ?? "/";
     const q = target.indexOf("?");
     const path = q < 0 ? target : target.slice(0, q);
@@ -95,17 +92,6 @@ async function answer(auth: HandlerAuth, request: FastifyRequestLike): Promise<A
   } catch (error) {
     return errorResponse(error, auth);
   }
-}
-
-function nodeHeaders(req: IncomingMessage): HeaderReader {
-  const h = req.headers;
-  return {
-    get(name) {
-      const value = h[name.toLowerCase()];
-      if (value === undefined) return null;
-      return Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
 }
 
 function send(reply: FastifyReplyLike, response: AuthResponse, auth: HandlerAuth): FastifyReplyLike {
