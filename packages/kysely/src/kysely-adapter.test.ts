@@ -163,6 +163,52 @@ for (const [name, open] of testDatabases) {
       await other.close?.();
       expect(await adapter.count({ model: "user" })).toBe(1);
     });
+
+    // Lists as the organization plugin reads them (many rows, sorted, joined): order, text with quotes and
+    // control characters, dates and numbers come back exactly as written.
+    test("lists keep their order, joins, text, dates and fractional numbers", async () => {
+      const base = Date.UTC(2024, 0, 2, 3, 4, 5, 678);
+      const odd = 'quote " back\\slash \u0001 control, tab\t, é, </script>';
+      for (let i = 0; i < 12; i++)
+        await adapter.create({
+          model: "user",
+          data: { id: `list-${i}`, name: i === 3 ? odd : `n${i}`, createdAt: new Date(base + ((i * 7) % 12) * 1000) },
+        });
+      const users = await adapter.findMany<{ id: string; name: string; createdAt: Date }>({
+        model: "user",
+        where: [{ field: "id", operator: "starts_with", value: "list-" }],
+        sortBy: { field: "createdAt", direction: "desc" },
+        limit: 10,
+      });
+      expect(users.map((u) => u.createdAt.getTime())).toEqual(
+        Array.from({ length: 10 }, (_, i) => base + (11 - i) * 1000),
+      );
+      const all = await adapter.findMany<{ id: string; name: string }>({
+        model: "user",
+        where: [{ field: "id", operator: "starts_with", value: "list-" }],
+      });
+      expect(all.find((u) => u.id === "list-3")?.name).toBe(odd);
+      await adapter.create({
+        model: "session",
+        data: { id: "s-frac", token: "t-frac", userId: "u1", hits: 0.1 + 0.2 },
+      });
+      await adapter.create({
+        model: "session",
+        data: { id: "s-big", token: "t-big", userId: "u1", hits: 2 ** 53 - 1 },
+      });
+      const sessions = await adapter.findMany<{ id: string; hits: number; user: { name: string } | null }>({
+        model: "session",
+        where: [{ field: "id", operator: "in", value: ["s-frac", "s-big"] }],
+        join: [{ model: "user", localField: "userId", foreignField: "id", as: "user", select: ["name"] }],
+        sortBy: { field: "id", direction: "asc" },
+      });
+      expect(sessions.map((s) => [s.id, s.hits, s.user?.name ?? null])).toEqual([
+        ["s-big", 2 ** 53 - 1, "Ada"],
+        ["s-frac", 0.1 + 0.2, "Ada"],
+      ]);
+      const none = await adapter.findMany({ model: "user", where: [{ field: "id", value: "nobody" }] });
+      expect(none).toEqual([]);
+    });
   });
 }
 

@@ -11,8 +11,8 @@ export const phoneNumberInput = z.string().min(1).max(PHONE_INPUT_MAX_LENGTH);
 export const otpInput = z.string().min(1).max(32);
 
 /** The E.164 form of `input`, or 400 INVALID_PHONE_NUMBER. */
-export function requirePhoneNumber(input: string, o: ResolvedPhoneNumberOptions): string {
-  const phoneNumber = normalizePhoneNumber(input, o);
+export async function requirePhoneNumber(input: string, o: ResolvedPhoneNumberOptions): Promise<string> {
+  const phoneNumber = await normalizePhoneNumber(input, o);
   if (!phoneNumber) throw new AuthError(PHONE_NUMBER_ERRORS.INVALID_PHONE_NUMBER);
   return phoneNumber;
 }

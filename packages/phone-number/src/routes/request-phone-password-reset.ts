@@ -33,7 +33,7 @@ export const requestPhonePasswordReset = (o: ResolvedPhoneNumberOptions) =>
       const send = o.sendPasswordResetOTP;
       if (!send) throw new AuthError(PHONE_NUMBER_ERRORS.PHONE_PASSWORD_RESET_DISABLED);
       if (!ctx.auth.options.emailAndPassword.enabled) throw new AuthError(CORE_ERRORS.EMAIL_PASSWORD_DISABLED);
-      const phoneNumber = requirePhoneNumber(ctx.body.phoneNumber, o);
+      const phoneNumber = await requirePhoneNumber(ctx.body.phoneNumber, o);
       const user = await findUserByPhone(ctx.auth, phoneNumber);
       // Issued for unknown numbers too (nobody receives it), so the send limit and the work are the same.
       const code = await issuePhoneOtp(ctx.auth, o, "reset", phoneNumber);

@@ -37,7 +37,7 @@ export const resetPhonePassword = (o: ResolvedPhoneNumberOptions) =>
       if (!o.sendPasswordResetOTP) throw new AuthError(PHONE_NUMBER_ERRORS.PHONE_PASSWORD_RESET_DISABLED);
       const { options, passwords } = ctx.auth;
       if (!options.emailAndPassword.enabled) throw new AuthError(CORE_ERRORS.EMAIL_PASSWORD_DISABLED);
-      const phoneNumber = requirePhoneNumber(ctx.body.phoneNumber, o);
+      const phoneNumber = await requirePhoneNumber(ctx.body.phoneNumber, o);
       // Checked first, so a too-short password does not burn the code.
       passwords.assertValidLength(ctx.body.newPassword);
       const hash = await passwords.hash(ctx.body.newPassword);

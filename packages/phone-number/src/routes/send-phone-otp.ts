@@ -27,7 +27,7 @@ export const sendPhoneOtp = (o: ResolvedPhoneNumberOptions) =>
       },
     },
     async (ctx) => {
-      const phoneNumber = requirePhoneNumber(ctx.body.phoneNumber, o);
+      const phoneNumber = await requirePhoneNumber(ctx.body.phoneNumber, o);
       const code = await issuePhoneOtp(ctx.auth, o, "verify", phoneNumber);
       try {
         await o.sendOTP({ phoneNumber, code });

@@ -43,7 +43,7 @@ export const signInPhoneNumber = (o: ResolvedPhoneNumberOptions) =>
     async (ctx) => {
       const { options, passwords } = ctx.auth;
       if (!options.emailAndPassword.enabled) throw new AuthError(CORE_ERRORS.EMAIL_PASSWORD_DISABLED);
-      const phoneNumber = normalizePhoneNumber(ctx.body.phoneNumber, o);
+      const phoneNumber = await normalizePhoneNumber(ctx.body.phoneNumber, o);
       const found = phoneNumber ? await findUserByPhone(ctx.auth, phoneNumber) : null;
       // Only a proven number signs in: one the server set without proof is not a credential yet.
       const user = found?.phoneNumberVerified ? found : null;

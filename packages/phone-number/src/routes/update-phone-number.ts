@@ -31,5 +31,5 @@ export const updatePhoneNumber = (o: ResolvedPhoneNumberOptions) =>
         ],
       },
     },
-    async (ctx) => attachPhoneNumber(ctx, o, requirePhoneNumber(ctx.body.phoneNumber, o), ctx.body.code),
+    async (ctx) => attachPhoneNumber(ctx, o, await requirePhoneNumber(ctx.body.phoneNumber, o), ctx.body.code),
   );

@@ -45,7 +45,7 @@ export const verifyPhoneNumber = (o: ResolvedPhoneNumberOptions) =>
       },
     },
     async (ctx) => {
-      const phoneNumber = requirePhoneNumber(ctx.body.phoneNumber, o);
+      const phoneNumber = await requirePhoneNumber(ctx.body.phoneNumber, o);
       if (ctx.body.updatePhoneNumber) return attachPhoneNumber(ctx, o, phoneNumber, ctx.body.code);
       return signInWithPhoneOtp(ctx, o, { ...ctx.body, phoneNumber });
     },
