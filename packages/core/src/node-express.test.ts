@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type Express } from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { call, json } from "./testing/http-helpers.js";
 import { toNodeHandler } from "./node.js";
 import { makeTestAuth } from "./testing/make-test-auth.js";
 
@@ -17,17 +18,6 @@ async function listen(app: Express): Promise<string> {
   await new Promise<void>((r) => server.once("listening", () => r()));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
-
-/** A request that fails the test instead of hanging it. */
-function call(url: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(url, { ...init, signal: AbortSignal.timeout(3000) });
-}
-
-const json = (body: unknown, extra: Record<string, string> = {}): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/json", ...extra },
-  body: JSON.stringify(body),
-});
 
 async function signUpSignInGetSession(base: string): Promise<void> {
   const email = `e-${Math.random().toString(36).slice(2)}@example.com`;

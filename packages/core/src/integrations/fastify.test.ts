@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
+import { call, cookieOf, json } from "../testing/http-helpers.js";
 import type { AuthOptions } from "../options/auth-options.js";
 import { makeTestAuth } from "../testing/make-test-auth.js";
 import { toFastifyPlugin } from "./fastify.js";
@@ -20,23 +21,6 @@ async function start(extra: Partial<AuthOptions> = {}, setup?: (app: FastifyInst
   setup?.(app);
   return app.listen({ port: 0, host: "127.0.0.1" });
 }
-
-/** A request that fails the test instead of hanging it. */
-function call(url: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(3000) });
-}
-
-const json = (body: unknown, extra: Record<string, string> = {}): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/json", ...extra },
-  body: JSON.stringify(body),
-});
-
-const cookieOf = (r: Response) =>
-  r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 describe("toFastifyPlugin on a real Fastify server", () => {
   it("runs the whole journey: sign-up, sign-in, get-session with the cookie, sign-out", async () => {

@@ -3,6 +3,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
+import { call, cookieOf, json } from "../testing/http-helpers.js";
 import { getSessionFromHeaders } from "../index.js";
 import type { AuthOptions } from "../options/auth-options.js";
 import { makeTestAuth } from "../testing/make-test-auth.js";
@@ -30,23 +31,6 @@ async function start(extra: Partial<AuthOptions> = {}): Promise<string> {
   await new Promise<void>((r) => server.once("listening", () => r()));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
-
-/** A request that fails the test instead of hanging it. */
-function call(url: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(3000) });
-}
-
-const json = (body: unknown, extra: Record<string, string> = {}): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/json", ...extra },
-  body: JSON.stringify(body),
-});
-
-const cookieOf = (r: Response) =>
-  r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 describe("auth.handler on Hono (@hono/node-server)", () => {
   it("runs the whole journey, and an app route reads the session with getSessionFromHeaders", async () => {
