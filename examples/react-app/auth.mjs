@@ -14,6 +14,7 @@ import { username } from "@gatehouse/username";
 import { passkey } from "@gatehouse/passkey";
 import { multiSession } from "@gatehouse/multi-session";
 import { auditLog } from "@gatehouse/audit-log";
+import { dashboard } from "@gatehouse/dashboard";
 import { deliver, deliverSms } from "./mailbox.mjs";
 
 const OTP_SUBJECTS = {
@@ -95,6 +96,9 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
       multiSession(),
       // Sign-ins, changes and admin actions, for the security log page (and /admin/audit-log).
       auditLog({ retentionDays: 90 }),
+      // The admin dashboard at /api/auth/dashboard, for users with the "admin" role. A visit without a
+      // session goes to the app's sign-in page with callbackURL set to the dashboard.
+      dashboard({ appUrl: "/", signInUrl: "/sign-in" }),
       openAPI(),
     ],
   });

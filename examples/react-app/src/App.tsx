@@ -59,7 +59,13 @@ export function App() {
               <Link to="/api-keys">API keys</Link>
               <Link to="/passkeys">Passkeys</Link>
               <Link to="/security">Security log</Link>
-              {user.role?.split(",").includes("admin") && <Link to="/admin">Admin</Link>}
+              {user.role?.split(",").includes("admin") && (
+                <>
+                  <Link to="/admin">Admin</Link>
+                  {/* A full page load: the dashboard is served by the auth server, not this app. */}
+                  <a href="/api/auth/dashboard">Dashboard</a>
+                </>
+              )}
             </>
           ) : (
             <>

@@ -13,6 +13,20 @@ export function safeNext(raw: string | null | undefined): string | null {
 }
 
 /**
+ * The path of `raw` when it is an absolute URL of this origin: servers name the page to return to as a
+ * full URL (`?callbackURL=` from the dashboard's redirect to sign-in). Anything else is null.
+ */
+export function sameOriginPath(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    return url.origin === location.origin ? safeNext(url.pathname + url.search + url.hash) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Keeps `?next=` (an invitation link, say) for after the sign-in, in this tab only: it has to survive a
  * detour through the second-factor page.
  */
@@ -46,7 +60,9 @@ export async function afterSignIn(data: unknown): Promise<void> {
   await activateAnOrganization();
   const next = pendingNext();
   sessionStorage.removeItem(NEXT_KEY);
-  navigate(next ?? "/");
+  // Pages the auth server serves (the admin dashboard) are not routes of this app: a full page load.
+  if (next?.startsWith("/api/")) location.assign(next);
+  else navigate(next ?? "/");
 }
 
 /** Makes the user's first organization active when the session has none. Best effort: never blocks. */

@@ -1,6 +1,6 @@
 import type { EndpointOutcome, HookContext } from "@gatehouse/core";
 import { EndpointResponse } from "@gatehouse/core";
-import type { PreCapture } from "./pre-capture.js";
+import { deletesApiKey, type PreCapture } from "./pre-capture.js";
 import { asRecord, changedFields, pickDetails, str } from "./safe-details.js";
 
 /** What a rule sees of one settled invocation. */
@@ -233,6 +233,14 @@ export function mapEvent(s: Settled): Mapped | null {
     // Answered without a session: a second-factor challenge, a link mailed, a provider redirect.
     if (outcome.ok || outcome.status >= 500 || outcome.status === 429) return null;
     return { type: "user.sign_in_failed", userId: null, actorUserId: null, details: { method } };
+  }
+  if (deletesApiKey(ctx)) {
+    // Another user's key, deleted by an admin (the dashboard): the subject is the key's owner.
+    return {
+      type: "api_key.deleted",
+      userId: s.pre?.userId ?? null,
+      details: { ...pickDetails({ keyId: s.body.id }, ["keyId"]), byAdmin: true },
+    };
   }
   const rule = EVENT_RULES[path];
   return rule ? rule(s) : null;

@@ -13,6 +13,18 @@ export interface PreCapture {
   twoFactorWasEnabled?: boolean;
 }
 
+/**
+ * The tag of endpoints that delete any user's API key by `body.id` (the dashboard's delete-api-key, whose
+ * path is configurable): recorded as `api_key.deleted`, the key's owner looked up before it is gone.
+ */
+export const DELETES_API_KEY_TAG = "deletes-api-key";
+
+/** The api-key plugin's model (API_KEY_MODEL in @gatehouse/api-key). */
+const API_KEY_MODEL = "apikey";
+
+/** Whether an endpoint carries `DELETES_API_KEY_TAG`. */
+export const deletesApiKey = (ctx: HookContext) => (ctx.endpoint.config.tags ?? []).includes(DELETES_API_KEY_TAG);
+
 /** Paths whose events need a look before the endpoint runs. */
 const CAPTURED = new Set([
   "/sign-out",
@@ -31,7 +43,7 @@ const CAPTURED = new Set([
  */
 export function preCaptureHook(store: WeakMap<HookContext, PreCapture>): HookRule {
   return {
-    matcher: (ctx) => CAPTURED.has(ctx.endpoint.config.path),
+    matcher: (ctx) => CAPTURED.has(ctx.endpoint.config.path) || deletesApiKey(ctx),
     async run(ctx) {
       try {
         const pre = await capture(ctx);
@@ -45,6 +57,18 @@ export function preCaptureHook(store: WeakMap<HookContext, PreCapture>): HookRul
 
 async function capture(ctx: HookContext): Promise<PreCapture | null> {
   const path = ctx.endpoint.config.path;
+  if (deletesApiKey(ctx)) {
+    const id = str(asRecord(ctx.body).id);
+    const found = id
+      ? await ctx.auth.db.findOne<{ userId?: unknown }>({
+          model: API_KEY_MODEL,
+          where: [{ field: "id", value: id }],
+          select: ["userId"],
+        })
+      : null;
+    const userId = str(found?.userId);
+    return userId ? { userId } : null;
+  }
   if (path === "/sign-out") {
     const token = ctx.auth.sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));
     const found = token ? await ctx.auth.sessions.findByToken(token) : null;

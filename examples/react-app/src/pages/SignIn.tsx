@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { afterSignIn, pendingNext, rememberNext } from "../after-sign-in.js";
+import { afterSignIn, pendingNext, rememberNext, sameOriginPath } from "../after-sign-in.js";
 import { client } from "../auth-client.js";
 import { useSearchParams } from "../router.js";
 import { type ApiError, ErrorNote, Form, Link } from "../ui.js";
@@ -12,9 +12,13 @@ function withNext(to: string): string {
   return next ? `${to}?next=${encodeURIComponent(next)}` : to;
 }
 
-/** Remembers `?next=` from the URL for after the sign-in (it survives the two-factor step). */
+/**
+ * Remembers `?next=` (or a same-origin `?callbackURL=`, as the dashboard's redirect sends) from the URL
+ * for after the sign-in (it survives the two-factor step).
+ */
 function useNextParam(): void {
-  const next = useSearchParams().get("next");
+  const params = useSearchParams();
+  const next = params.get("next") ?? sameOriginPath(params.get("callbackURL"));
   useEffect(() => rememberNext(next), [next]);
 }
 

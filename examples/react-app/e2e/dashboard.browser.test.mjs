@@ -1,0 +1,324 @@
+// The admin dashboard (/api/auth/dashboard) in Debian's Chromium, against the example app: every page
+// shows real data, destructive actions go through a confirmation dialog (cancel changes nothing), the
+// ban is enforced at sign-in, impersonation lands on the app as the user; a non-admin gets the 403
+// page, and a stranger is sent to sign in and then back. The admin's page talks to its own origin
+// only, with no console error or CSP violation. One screenshot per page in test-output/browser/.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { shots, startExampleApp } from "./start-example-app.mjs";
+
+const password = "dashboard-password-1";
+// The admin auth.mjs seeds in every database.
+const adminEmail = "admin@example.com";
+const adminPassword = "admin-password-123";
+const userEmail = "pat@example.com";
+
+let app;
+let base;
+let browser;
+
+before(async () => {
+  app = await startExampleApp({
+    tag: "dashboard",
+    env: { GATEHOUSE_RATE_LIMIT: "off" },
+  });
+  ({ base, browser } = app);
+});
+
+after(() => app?.stop());
+
+/** A JSON call to the auth server as a browser of the app's origin would make it. */
+async function http(path, { body, cookie, method = body ? "POST" : "GET" } = {}) {
+  const res = await fetch(`${base}/api/auth${path}`, {
+    method,
+    redirect: "manual",
+    headers: {
+      origin: base,
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  // Cleared cookies (Max-Age=0) are dropped; the rest are what a browser would send next.
+  const setCookie = res.headers
+    .getSetCookie()
+    .filter((c) => !/max-age=0\b/i.test(c))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { status: res.status, json, text, cookie: setCookie || cookie, headers: res.headers };
+}
+
+const signIn = (email, pass = password) => http("/sign-in/email", { body: { email, password: pass } });
+
+/** A browser context already signed in with `cookie` (name=value pairs from the HTTP sign-in). */
+async function contextWith(cookie) {
+  const context = await browser.newContext();
+  const cookies = cookie.split("; ").map((pair) => {
+    const i = pair.indexOf("=");
+    return { name: pair.slice(0, i), value: pair.slice(i + 1), url: base };
+  });
+  await context.addCookies(cookies);
+  return context;
+}
+
+/** Records what must not happen on an admin's page: other origins, console errors, uncaught errors. */
+function watch(page) {
+  const problems = [];
+  const origin = new URL(base).origin;
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.protocol !== "data:" && url.origin !== origin) problems.push(`request to ${req.url()}`);
+  });
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || /Content Security Policy/i.test(msg.text()))
+      problems.push(`console ${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
+test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, audit log, impersonation", async () => {
+  // A plain user with an organization and an API key, and one refused sign-in for the charts.
+  const admin = await signIn(adminEmail, adminPassword);
+  assert.equal(admin.status, 200, admin.text);
+  const pat = await http("/sign-up/email", { body: { name: "Pat Doe", email: userEmail, password } });
+  assert.equal(pat.status, 200, pat.text);
+  const patId = pat.json.user.id;
+  const org = await http("/organization/create", { body: { name: "Acme Corp", slug: "acme" }, cookie: pat.cookie });
+  assert.equal(org.status, 200, org.text);
+  const key = await http("/api-key/create", { body: { name: "ci-deploy" }, cookie: pat.cookie });
+  assert.equal(key.status, 200, key.text);
+  assert.equal((await signIn(userEmail, "wrong-password-1")).status, 401);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = watch(page);
+
+  // Sign in through the app; admins get a Dashboard link in the header.
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel("Email or username").fill(adminEmail);
+  await page.getByLabel("Password").fill(adminPassword);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByTestId("greeting").waitFor();
+  await page.getByRole("link", { name: "Dashboard" }).click();
+  await page.waitForURL(`${base}/api/auth/dashboard`);
+
+  // Overview: totals and the three charts, with data from the sign-ups above.
+  await page.getByRole("heading", { name: "Overview" }).waitFor();
+  const stats = page.getByTestId("stat");
+  await stats.first().waitFor();
+  const cards = await stats.allInnerTexts();
+  const count = (label) =>
+    Number(
+      cards
+        .find((c) => c.endsWith(`\n${label}`))
+        ?.split("\n")[0]
+        .replace(/\D/g, ""),
+    );
+  assert.ok(count("Users") >= 2, cards.join(" | "));
+  assert.equal(count("Banned users"), 0);
+  assert.equal(count("Organizations"), 1);
+  assert.equal(count("API keys"), 1);
+  assert.ok(count("Active sessions") >= 2);
+  const signUps = page.getByTestId("chart-signUps");
+  assert.ok(Number(await signUps.locator(".chart-total").textContent()) >= 2);
+  assert.ok(Number(await page.getByTestId("chart-failedSignIns").locator(".chart-total").textContent()) >= 1);
+  await page.getByRole("img", { name: /Sign-ups per day/ }).waitFor();
+  await page.screenshot({ path: join(shots, "dashboard-overview.png"), fullPage: true });
+
+  // Users: both listed; the search narrows to one.
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await page.getByTestId("user-row").filter({ hasText: userEmail }).waitFor();
+  await page.getByTestId("user-row").filter({ hasText: adminEmail }).waitFor();
+  await page.screenshot({ path: join(shots, "dashboard-users.png"), fullPage: true });
+  await page.getByLabel("Search", { exact: true }).fill("pat@");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="user-row"]').length === 1);
+  await page.getByRole("link", { name: "Pat Doe" }).click();
+
+  // User detail: accounts, the session, the organization and the API key.
+  await page.getByRole("heading", { name: "Pat Doe" }).waitFor();
+  await page.getByRole("cell", { name: "credential", exact: true }).waitFor();
+  await page.getByRole("link", { name: "Acme Corp" }).waitFor();
+  await page.getByRole("cell", { name: "ci-deploy", exact: true }).waitFor();
+  assert.ok((await page.getByTestId("session-row").count()) >= 1);
+  await page.screenshot({ path: join(shots, "dashboard-user.png"), fullPage: true });
+
+  // Ban, cancelled: the dialog names the user and nothing changes.
+  await page.getByRole("button", { name: "Ban", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Ban ${userEmail}?` });
+  await dialog.waitFor();
+  assert.equal(
+    await dialog.getByRole("button", { name: "Cancel" }).evaluate((b) => b === document.activeElement),
+    true,
+  );
+  await dialog.getByLabel("Reason (optional)").fill("Spam");
+  await page.screenshot({ path: join(shots, "dashboard-confirm.png") });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "detached" });
+  assert.equal((await http("/get-session", { cookie: pat.cookie })).json?.user?.email, userEmail);
+  assert.equal(await page.getByText("Banned", { exact: true }).count(), 0);
+
+  // Delete, dismissed with Escape: the user stays.
+  await page.getByRole("button", { name: "Delete user" }).click();
+  const deleting = page.getByRole("dialog", { name: `Delete ${userEmail}?` });
+  await deleting.getByText("cannot be undone").waitFor();
+  await page.keyboard.press("Escape");
+  await deleting.waitFor({ state: "detached" });
+  assert.equal((await http("/get-session", { cookie: pat.cookie })).json?.user?.email, userEmail);
+
+  // Ban, confirmed (slowed down: while it runs the button is disabled and a second submit sends
+  // nothing): the page shows it, the user's session is gone and sign-in is refused.
+  let banRequests = 0;
+  page.on("request", (req) => req.url().endsWith("/admin/ban-user") && banRequests++);
+  await page.route("**/api/auth/admin/ban-user", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Ban", exact: true }).click();
+  await dialog.getByLabel("Reason (optional)").fill("Spam");
+  await dialog.getByRole("button", { name: "Ban user" }).click();
+  const working = dialog.getByRole("button", { name: "Working…" });
+  await working.waitFor();
+  assert.equal(await working.isDisabled(), true);
+  await dialog.getByLabel("Reason (optional)").press("Enter");
+  await dialog.waitFor({ state: "detached" });
+  await page.unroute("**/api/auth/admin/ban-user");
+  assert.equal(banRequests, 1);
+  await page.getByTestId("ban-reason").filter({ hasText: "Spam" }).waitFor();
+  await page.getByText("Banned", { exact: true }).first().waitFor();
+  assert.equal((await http("/get-session", { cookie: pat.cookie })).json?.user ?? null, null);
+  const refused = await signIn(userEmail);
+  assert.equal(refused.status, 403, refused.text);
+  assert.equal(refused.json.code, "BANNED_USER");
+
+  // Unban, so the rest can go on.
+  await page.getByRole("button", { name: "Unban", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Unban user" }).click();
+  await page.getByRole("button", { name: "Ban", exact: true }).waitFor();
+  const back = await signIn(userEmail);
+  assert.equal(back.status, 200, back.text);
+  await signIn(userEmail);
+
+  // Role: user → admin, confirmed; the server has it.
+  await page.getByLabel("Role", { exact: true }).selectOption("admin");
+  await page.getByRole("button", { name: "Change role" }).click();
+  await page.getByRole("dialog").getByText("to admin").waitFor();
+  await page.getByRole("dialog").getByRole("button", { name: "Change role" }).click();
+  await page.getByRole("status").filter({ hasText: "Role changed." }).waitFor();
+  const listed = await page.request.get(
+    `${base}/api/auth/admin/list-users?filterField=email&filterValue=${encodeURIComponent(userEmail)}`,
+  );
+  assert.equal((await listed.json()).users[0].role, "admin");
+  // And back, so impersonation (refused for admins) works below.
+  await page.getByLabel("Role", { exact: true }).selectOption("user");
+  await page.getByRole("button", { name: "Change role" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Change role" }).click();
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+
+  // Sessions: one revoked, then all.
+  await page.reload();
+  const sessions = page.getByTestId("session-row");
+  await sessions.first().waitFor();
+  const before = await sessions.count();
+  assert.ok(before >= 2, `sessions: ${before}`);
+  await sessions.first().getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke session" }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="session-row"]').length === n, before - 1);
+  await page.getByRole("button", { name: "Revoke all sessions" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke all sessions" }).click();
+  await page.getByText("No active sessions.").waitFor();
+  assert.equal((await http("/get-session", { cookie: back.cookie })).json?.user ?? null, null);
+
+  // Organizations and one organization.
+  await page.getByRole("link", { name: "Organizations", exact: true }).click();
+  await page.getByTestId("organization-row").filter({ hasText: "Acme Corp" }).waitFor();
+  await page.screenshot({ path: join(shots, "dashboard-organizations.png"), fullPage: true });
+  await page.getByRole("link", { name: "Acme Corp" }).click();
+  await page.getByRole("heading", { name: "Acme Corp" }).waitFor();
+  await page.getByTestId("members-table").getByText(userEmail).waitFor();
+  await page.getByTestId("members-table").getByText("owner").waitFor();
+  await page.screenshot({ path: join(shots, "dashboard-organization.png"), fullPage: true });
+
+  // API keys: listed with the owner; deleted through the dialog.
+  await page.getByRole("link", { name: "API keys", exact: true }).click();
+  const keyRow = page.getByTestId("api-key-row").filter({ hasText: "ci-deploy" });
+  await keyRow.getByText(userEmail).waitFor();
+  await page.screenshot({ path: join(shots, "dashboard-api-keys.png"), fullPage: true });
+  await keyRow.getByRole("button", { name: /Delete/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete API key" }).click();
+  await page.getByText("No API keys.").waitFor();
+  const keys = await page.request.get(`${base}/api/auth/dashboard/api/list-api-keys`);
+  assert.equal((await keys.json()).total, 0);
+
+  // Audit log: filtered by type, the ban is there, naming the admin as actor.
+  await page.getByRole("link", { name: "Audit log", exact: true }).click();
+  await page.getByTestId("audit-row").first().waitFor();
+  await page.getByLabel("Event type").fill("user.banned");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="audit-row"]')].every((r) => r.textContent.includes("user.banned")),
+  );
+  const rows = page.getByTestId("audit-row");
+  assert.equal(await rows.count(), 1);
+  assert.match(await rows.first().textContent(), /Spam/);
+  await page.screenshot({ path: join(shots, "dashboard-audit-log.png"), fullPage: true });
+
+  // Impersonation: from the user's page, lands on the app signed in as the user.
+  await page.goto(`${base}/api/auth/dashboard#/users/${encodeURIComponent(patId)}`);
+  await page.getByRole("button", { name: "Impersonate" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Impersonate" }).click();
+  await page.waitForURL(`${base}/`);
+  await page.getByText(`Impersonating ${userEmail}`).waitFor();
+  const session = await (await page.request.get(`${base}/api/auth/get-session`)).json();
+  assert.equal(session.user.email, userEmail);
+  assert.equal(session.session.impersonatedBy, admin.json.user.id);
+
+  // The dashboard, opened while impersonating, offers only the way back to the admin's own session.
+  await page.goto(`${base}/api/auth/dashboard`);
+  await page.getByRole("heading", { name: `You are impersonating ${userEmail}` }).waitFor();
+  assert.equal(await page.getByRole("link", { name: "Users", exact: true }).count(), 0);
+  await page.getByRole("button", { name: "Stop impersonating" }).click();
+  await page.getByRole("heading", { name: "Overview" }).waitFor();
+  assert.equal((await (await page.request.get(`${base}/api/auth/get-session`)).json()).user.email, adminEmail);
+
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a non-admin gets the 403 page; a stranger signs in first and returns to the dashboard", async () => {
+  const sam = await http("/sign-up/email", { body: { name: "Sam", email: "sam@example.com", password } });
+  assert.equal(sam.status, 200, sam.text);
+  const context = await contextWith(sam.cookie);
+  const page = await context.newPage();
+  const refused = await page.goto(`${base}/api/auth/dashboard`);
+  assert.equal(refused.status(), 403);
+  await page.screenshot({ path: join(shots, "dashboard-403.png") });
+  // The JSON API refuses too, whatever the page would show.
+  const me = await page.request.get(`${base}/api/auth/dashboard/api/me`);
+  assert.equal(me.status(), 403);
+  await context.close();
+
+  // A stranger is sent to the app's sign-in page, and comes back to the dashboard once signed in.
+  const stranger = await fetch(`${base}/api/auth/dashboard`, { redirect: "manual" });
+  assert.equal(stranger.status, 302);
+  assert.match(stranger.headers.get("location") ?? "", /^\/sign-in\?callbackURL=/);
+  const api = await fetch(`${base}/api/auth/dashboard/api/me`);
+  assert.equal(api.status, 401);
+  const strangerContext = await browser.newContext();
+  const strangerPage = await strangerContext.newPage();
+  await strangerPage.goto(`${base}/api/auth/dashboard`);
+  await strangerPage.waitForURL(/\/sign-in\?callbackURL=/);
+  await strangerPage.getByLabel("Email or username").fill(adminEmail);
+  await strangerPage.getByLabel("Password").fill(adminPassword);
+  await strangerPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await strangerPage.waitForURL(`${base}/api/auth/dashboard`);
+  await strangerPage.getByRole("heading", { name: "Overview" }).waitFor();
+  await strangerContext.close();
+});

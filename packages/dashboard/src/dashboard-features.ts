@@ -1,0 +1,29 @@
+import type { Schema } from "@gatehouse/core";
+
+/** Which optional plugins the composed schema shows are installed (and store what the pages read). */
+export interface DashboardFeatures {
+  organization: boolean;
+  apiKey: boolean;
+  auditLog: boolean;
+}
+
+/** The api-key plugin's model name (API_KEY_MODEL in @gatehouse/api-key). */
+export const API_KEY_MODEL = "apikey";
+
+const cache = new WeakMap<Schema, DashboardFeatures>();
+
+/**
+ * Detected from the composed schema, once per auth instance: a plugin's tables exist exactly when it is
+ * installed (the audit log's only when it stores events, not with a sink alone).
+ */
+export function detectFeatures(schema: Schema): DashboardFeatures {
+  const known = cache.get(schema);
+  if (known) return known;
+  const features = {
+    organization: Object.hasOwn(schema, "organization") && Object.hasOwn(schema, "member"),
+    apiKey: Object.hasOwn(schema, API_KEY_MODEL),
+    auditLog: Object.hasOwn(schema, "auditEvent"),
+  };
+  cache.set(schema, features);
+  return features;
+}
