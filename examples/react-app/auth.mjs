@@ -1,9 +1,9 @@
 // The example app's Gatehouse: every plugin on, emails and texts into the dev mailbox, SQLite by default.
 import { mkdirSync } from "node:fs";
-import { createAuth } from "@gatehouse/core";
+import { createAccessControl, createAuth } from "@gatehouse/core";
 import { createDatabaseFromUrl, kyselyAdapter } from "@gatehouse/kysely";
 import { organization } from "@gatehouse/organization";
-import { admin } from "@gatehouse/admin";
+import { admin, adminStatements } from "@gatehouse/admin";
 import { apiKey } from "@gatehouse/api-key";
 import { openAPI } from "@gatehouse/open-api";
 import { phoneNumber } from "@gatehouse/phone-number";
@@ -13,14 +13,32 @@ import { emailOTP } from "@gatehouse/email-otp";
 import { username } from "@gatehouse/username";
 import { passkey } from "@gatehouse/passkey";
 import { multiSession } from "@gatehouse/multi-session";
-import { auditLog } from "@gatehouse/audit-log";
-import { dashboard } from "@gatehouse/dashboard";
+import { auditLog, auditLogStatements } from "@gatehouse/audit-log";
+import { dashboard, dashboardStatements } from "@gatehouse/dashboard";
 import { deliver, deliverSms } from "./mailbox.mjs";
 
 const OTP_SUBJECTS = {
   "sign-in": "Your sign-in code",
   "email-verification": "Your email verification code",
   "forget-password": "Your password reset code",
+};
+
+// One access control over the admin plugin's, the audit log's and the dashboard's statements, and one
+// role map given to all three plugins: each enforces its own endpoints with it, and the dashboard shows
+// each user only what it grants.
+const ac = createAccessControl({ ...adminStatements, ...auditLogStatements, ...dashboardStatements });
+const roles = {
+  admin: ac.newRole(ac.statements),
+  // Support staff look people, sessions and organizations up and read the audit log; they cannot ban,
+  // change roles, impersonate, delete, end sessions, set passwords, or see or delete API keys.
+  support: ac.newRole({
+    dashboard: ["view"],
+    user: ["list", "get"],
+    session: ["list"],
+    organization: ["list", "get"],
+    auditLog: ["list"],
+  }),
+  user: ac.newRole({}),
 };
 
 export async function createAppAuth({ baseURL, databaseUrl }) {
@@ -65,7 +83,7 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
         sendInvitationEmail: ({ id, email, organization: org }) =>
           deliver({ to: email, subject: `Join ${org.name}`, link: `${baseURL}/accept-invitation/${id}` }),
       }),
-      admin(),
+      admin({ ac, roles }),
       apiKey(),
       // Texts land in the dev mailbox too; in production, sendOTP calls your SMS provider.
       phoneNumber({
@@ -95,28 +113,34 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
       // Several accounts in one browser: the account switcher at /accounts.
       multiSession(),
       // Sign-ins, changes and admin actions, for the security log page (and /admin/audit-log).
-      auditLog({ retentionDays: 90 }),
-      // The admin dashboard at /api/auth/dashboard, for users with the "admin" role. A visit without a
-      // session goes to the app's sign-in page with callbackURL set to the dashboard.
-      dashboard({ appUrl: "/", signInUrl: "/sign-in" }),
+      auditLog({ retentionDays: 90, roles }),
+      // The admin dashboard at /api/auth/dashboard: everything for "admin", a read-only part for
+      // "support". A visit without a session goes to the app's sign-in page with callbackURL set to the
+      // dashboard.
+      dashboard({ roles, appUrl: "/", signInUrl: "/sign-in" }),
       openAPI(),
     ],
   });
   await auth.$context.adapter.migrate?.();
-  await seedAdmin(auth);
+  await seedUser(auth, { name: "Admin", email: "admin@example.com", password: "admin-password-123", role: "admin" });
+  await seedUser(auth, {
+    name: "Support",
+    email: "support@example.com",
+    password: "support-password-123",
+    role: "support",
+  });
   return { auth, close: db.close };
 }
 
-/** A development admin, so the admin page has someone to sign in as. */
-async function seedAdmin(auth) {
-  const email = "admin@example.com";
+/** A development user with a role (the admin, the support agent), so there is someone to sign in as. */
+async function seedUser(auth, { name, email, password, role }) {
   const ctx = auth.$context;
   if (await ctx.users.findByEmail(email)) return;
-  const { user } = await auth.api.signUpEmail({ body: { name: "Admin", email, password: "admin-password-123" } });
+  const { user } = await auth.api.signUpEmail({ body: { name, email, password } });
   await ctx.db.update({
     model: "user",
     where: [{ field: "id", value: user.id }],
-    update: { role: "admin", emailVerified: true },
+    update: { role, emailVerified: true },
   });
-  console.log(`seeded admin: ${email} / admin-password-123`);
+  console.log(`seeded ${role}: ${email} / ${password}`);
 }

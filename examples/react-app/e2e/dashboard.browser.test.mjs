@@ -1,7 +1,8 @@
 // The admin dashboard (/api/auth/dashboard) in Debian's Chromium, against the example app: every page
 // shows real data, destructive actions go through a confirmation dialog (cancel changes nothing), the
 // ban is enforced at sign-in, impersonation lands on the app as the user; a non-admin gets the 403
-// page, and a stranger is sent to sign in and then back. The admin's page talks to its own origin
+// page, and a stranger is sent to sign in and then back. The seeded support agent (a custom role: look
+// up, no actions) sees only what the role grants, and the server refuses the rest. The admin's page talks to its own origin
 // only, with no console error or CSP violation. One screenshot per page in test-output/browser/.
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -13,6 +14,9 @@ const password = "dashboard-password-1";
 const adminEmail = "admin@example.com";
 const adminPassword = "admin-password-123";
 const userEmail = "pat@example.com";
+// The support agent auth.mjs seeds too: a custom role that may look things up but change nothing.
+const supportEmail = "support@example.com";
+const supportPassword = "support-password-123";
 
 let app;
 let base;
@@ -321,4 +325,116 @@ test("a non-admin gets the 403 page; a stranger signs in first and returns to th
   await strangerPage.waitForURL(`${base}/api/auth/dashboard`);
   await strangerPage.getByRole("heading", { name: "Overview" }).waitFor();
   await strangerContext.close();
+});
+
+test("a support agent sees only what the custom role grants; the server refuses the rest", async () => {
+  // Someone to look up: a session, an organization and an API key.
+  const robinEmail = "robin@example.com";
+  const robin = await http("/sign-up/email", { body: { name: "Robin Roe", email: robinEmail, password } });
+  assert.equal(robin.status, 200, robin.text);
+  const robinId = robin.json.user.id;
+  const org = await http("/organization/create", { body: { name: "Roe Ltd", slug: "roe" }, cookie: robin.cookie });
+  assert.equal(org.status, 200, org.text);
+  const key = await http("/api-key/create", { body: { name: "robin-key" }, cookie: robin.cookie });
+  assert.equal(key.status, 200, key.text);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = watch(page);
+
+  // Sign in through the app; the support role gets the Dashboard link but not the admin page.
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel("Email or username").fill(supportEmail);
+  await page.getByLabel("Password").fill(supportPassword);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByTestId("greeting").waitFor();
+  assert.equal(await page.getByRole("link", { name: "Admin", exact: true }).count(), 0);
+  await page.getByRole("link", { name: "Dashboard" }).click();
+  await page.waitForURL(`${base}/api/auth/dashboard`);
+  await page.getByRole("heading", { name: "Overview" }).waitFor();
+
+  // The server reports exactly the role's grants; the sidebar has no API keys entry.
+  const me = await (await page.request.get(`${base}/api/auth/dashboard/api/me`)).json();
+  assert.deepEqual(me.permissions, {
+    dashboard: ["view"],
+    user: ["list", "get"],
+    session: ["list"],
+    organization: ["list", "get"],
+    auditLog: ["list"],
+  });
+  const nav = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link");
+  assert.deepEqual(await nav.allInnerTexts(), ["Overview", "Users", "Organizations", "Audit log"]);
+  assert.equal(await page.getByRole("link", { name: "API keys", exact: true }).count(), 0);
+  // Typing the address in does not open it either.
+  await page.goto(`${base}/api/auth/dashboard#/api-keys`);
+  await page.getByRole("heading", { name: "Not found" }).waitFor();
+  assert.equal(await page.getByTestId("api-key-row").count(), 0);
+
+  // The user's page: profile, role, sessions and organizations, read-only; no API keys.
+  await page.goto(`${base}/api/auth/dashboard#/users`);
+  await page.getByRole("link", { name: "Robin Roe" }).click();
+  await page.getByRole("heading", { name: "Robin Roe" }).waitFor();
+  await page.getByRole("cell", { name: "credential", exact: true }).waitFor();
+  await page.getByRole("link", { name: "Roe Ltd" }).waitFor();
+  await page.getByTestId("audit-row").first().waitFor();
+  assert.ok((await page.getByTestId("session-row").count()) >= 1);
+  for (const name of ["Ban", "Unban", "Delete user", "Impersonate", "Revoke", "Revoke all sessions", "Change role"])
+    assert.equal(await page.getByRole("button", { name, exact: true }).count(), 0, `button ${name}`);
+  assert.equal(await page.getByRole("combobox", { name: "Role" }).count(), 0);
+  assert.equal(await page.getByRole("heading", { name: "API keys" }).count(), 0);
+  assert.equal(await page.getByRole("cell", { name: "robin-key", exact: true }).count(), 0);
+  await page.screenshot({ path: join(shots, "dashboard-support-user.png"), fullPage: true });
+
+  // Organizations and the audit log open.
+  await page.getByRole("link", { name: "Organizations", exact: true }).click();
+  await page.getByTestId("organization-row").filter({ hasText: "Roe Ltd" }).waitFor();
+  await page.getByRole("link", { name: "Audit log", exact: true }).click();
+  await page.getByTestId("audit-row").first().waitFor();
+  assert.deepEqual(problems, []);
+
+  // Hiding is a convenience: the server refuses every action, called as this page would call it (the
+  // page's own fetch, so its cookies and its real Origin).
+  const call = (path, body) =>
+    page.evaluate(
+      async ([path, body]) => {
+        const res = await fetch(`/api/auth${path}`, {
+          method: body ? "POST" : "GET",
+          headers: body ? { "content-type": "application/json" } : {},
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        return { status: res.status, json: await res.json().catch(() => null) };
+      },
+      [path, body],
+    );
+  const keys = await call("/dashboard/api/list-api-keys");
+  assert.equal(keys.status, 403);
+  assert.equal(keys.json.code, "DASHBOARD_PERMISSION_DENIED");
+  const ban = await call("/admin/ban-user", { userId: robinId, banReason: "support tried" });
+  assert.equal(ban.status, 403);
+  assert.equal(ban.json.code, "YOU_ARE_NOT_ALLOWED_TO_BAN_USERS");
+  for (const [path, body] of [
+    ["/admin/set-role", { userId: robinId, role: "admin" }],
+    ["/admin/impersonate-user", { userId: robinId }],
+    ["/admin/revoke-user-sessions", { userId: robinId }],
+    ["/admin/set-user-password", { userId: robinId, newPassword: "taken-over-123" }],
+    ["/admin/remove-user", { userId: robinId }],
+    ["/dashboard/api/delete-api-key", { id: key.json.id }],
+  ]) {
+    const refused = await call(path, body);
+    assert.equal(refused.status, 403, `${path}: ${JSON.stringify(refused.json)}`);
+  }
+  // Nothing changed: Robin is still signed in, not banned, still a plain user, and the key is there.
+  const session = await http("/get-session", { cookie: robin.cookie });
+  assert.equal(session.json?.user?.email, robinEmail);
+  assert.equal(session.json.user.role, "user");
+  assert.equal(session.json.user.banned, false);
+  const admin = await signIn(adminEmail, adminPassword);
+  const list = await http(`/dashboard/api/list-api-keys?userId=${encodeURIComponent(robinId)}`, {
+    cookie: admin.cookie,
+  });
+  assert.deepEqual(
+    list.json.apiKeys.map((k) => k.name),
+    ["robin-key"],
+  );
+  await context.close();
 });

@@ -42,6 +42,7 @@ export function App() {
   const path = usePath();
   const { data, isPending } = client.useSession();
   const user = data?.user as { name: string; email: string; role?: string } | undefined;
+  const roles = user?.role?.split(",").map((r) => r.trim()) ?? [];
   const impersonatedBy = (data?.session as { impersonatedBy?: string | null } | undefined)?.impersonatedBy;
   return (
     <div className="shell">
@@ -59,13 +60,10 @@ export function App() {
               <Link to="/api-keys">API keys</Link>
               <Link to="/passkeys">Passkeys</Link>
               <Link to="/security">Security log</Link>
-              {user.role?.split(",").includes("admin") && (
-                <>
-                  <Link to="/admin">Admin</Link>
-                  {/* A full page load: the dashboard is served by the auth server, not this app. */}
-                  <a href="/api/auth/dashboard">Dashboard</a>
-                </>
-              )}
+              {roles.includes("admin") && <Link to="/admin">Admin</Link>}
+              {/* A full page load: the dashboard is served by the auth server, not this app. Support staff
+                  (auth.mjs's read-only role) get it too. */}
+              {(roles.includes("admin") || roles.includes("support")) && <a href="/api/auth/dashboard">Dashboard</a>}
             </>
           ) : (
             <>

@@ -58,6 +58,7 @@ describe("who may use the dashboard", () => {
     }
     for (const [name, call] of calls(s)) expect((await call(boss.client)).status, name).toBe(200);
     expect((await boss.client.get("/dashboard/api/me")).body.permissions).toEqual(everything);
+    expect((await boss.client.get("/dashboard/api/me")).body.roles).toBeNull();
   });
 
   it("reports exactly the admin plugin's and the audit log's statements, besides its own", () => {
@@ -93,6 +94,7 @@ describe("who may use the dashboard", () => {
     const me = await support.client.get("/dashboard/api/me");
     expect(me.status).toBe(200);
     expect(me.body.permissions).toEqual({ dashboard: ["view"], user: ["list", "get"], organization: ["list"] });
+    expect(me.body.roles).toEqual(["admin", "support", "auditor", "user"]);
     const allowed = ["page", "me", "overview", "user-detail", "list-organizations"];
     for (const [name, call] of calls(s)) {
       const r = await call(support.client);

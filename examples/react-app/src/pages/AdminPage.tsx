@@ -50,6 +50,7 @@ export function AdminPage() {
                   onChange={(e) => act(client.admin.setRole({ userId: u.id, role: e.target.value }))}
                 >
                   <option>user</option>
+                  <option>support</option>
                   <option>admin</option>
                 </select>
               </td>

@@ -14,11 +14,15 @@ const response = z.object({
   permissions: z.record(z.string(), z.array(z.string())),
   features: z.object({ organization: z.boolean(), apiKey: z.boolean(), auditLog: z.boolean() }),
   appUrl: z.string(),
+  roles: z
+    .array(z.string())
+    .nullable()
+    .describe("The configured role names (the `roles` option), offered when setting a role; null without it"),
 });
 
 /**
  * GET {path}/api/me: who is signed in, what they may do (granted actions only, of installed plugins),
- * which plugins are installed, and where "Back to the app" goes. An impersonation session gets empty
+ * which plugins are installed, where "Back to the app" goes, and the role names a role can be set to. An impersonation session gets empty
  * permissions and `impersonating: true`, so the app can only offer to stop impersonating.
  */
 export const getMe = (o: ResolvedDashboardOptions) =>
@@ -46,6 +50,7 @@ export const getMe = (o: ResolvedDashboardOptions) =>
         permissions: impersonating ? {} : permissions,
         features,
         appUrl: resolveAppUrl(o, ctx.auth),
+        roles: o.roles ? Object.keys(o.roles) : null,
       };
     },
   );
