@@ -157,3 +157,15 @@ describe("account events over HTTP", () => {
     expect(deleted).toMatchObject({ userId: u.userId, actorUserId: u.userId, outcome: "success" });
   });
 });
+
+describe("failed sign-ins with input that names no account", () => {
+  it("records a malformed address as an attempt on nobody (not a lost event)", async () => {
+    const env = makeAuditAuth();
+    const client = createTestClient(env.auth, undefined, "203.0.113.7");
+    const r = await client.post("/sign-in/email", { email: "not-an-address", password: "password-123" });
+    expect(r.status).toBe(400);
+    const [failed] = await eventsOf(env, "user.sign_in_failed");
+    expect(failed).toMatchObject({ userId: null, ipAddress: "203.0.113.7", details: { status: 400 } });
+    expect(env.logged).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { type AuditLogOptions, resolveAuditLogOptions } from "./audit-log-option
 import { auditLogSchema } from "./audit-log-schema.js";
 import { createAuditRecorder } from "./audit-recorder.js";
 import { preCaptureHook } from "./pre-capture.js";
+import type { RateLimitedRequest } from "./rate-limited-request.js";
 import { listAdminAuditLog } from "./routes/list-admin-audit-log.js";
 import { listOrganizationAuditLog } from "./routes/list-organization-audit-log.js";
 import { listSecurityEvents } from "./routes/list-security-events.js";
@@ -27,6 +28,9 @@ export const auditLog = (options: AuditLogOptions = {}) => {
     },
     onEndpointSettled: (ctx, outcome) => recorder.settled(ctx, outcome),
     onUserSessionsEnded: (event) => recorder.sessionsEnded(event),
+    // For core's proposed rate-limit report (a 429 answered before any endpoint runs); until core calls
+    // it, only plugins' own 429s are recorded, through onEndpointSettled.
+    onRateLimited: (request: RateLimitedRequest) => recorder.rateLimited(request),
     // With a sink only there is nothing to list: the endpoints answer 404 (see listAuditEvents).
     endpoints: {
       listAdminAuditLog: listAdminAuditLog(o),

@@ -1,9 +1,13 @@
 import type { AuthContext, EndpointOutcome, HookContext, SessionsEndedEvent } from "@gatehouse/core";
-import { isAuthError, normalizeEmail } from "@gatehouse/core";
+import { isAuthError } from "@gatehouse/core";
 import type { NewAuditEvent } from "./audit-event.js";
 import type { ResolvedAuditLogOptions } from "./audit-log-options.js";
-import { mapEvent } from "./event-map.js";
+import { clientBucket } from "./client-bucket.js";
+import { isRecordedRoute, isSignIn, mapEvent, type RouteConfig } from "./event-map.js";
+import { findAttemptedAccount } from "./find-attempted-account.js";
 import type { PreCapture } from "./pre-capture.js";
+import { createRateLimitSampler } from "./rate-limit-sampler.js";
+import type { RateLimitedRequest } from "./rate-limited-request.js";
 import { asRecord, str } from "./safe-details.js";
 
 const CLEANUP_EVERY_MS = 3_600_000;
@@ -14,6 +18,8 @@ export interface AuditRecorder {
   settled(ctx: HookContext, outcome: EndpointOutcome): Promise<void>;
   /** The plugin's `onUserSessionsEnded`: ends that no endpoint of their own records. */
   sessionsEnded(event: SessionsEndedEvent): void;
+  /** The plugin's `onRateLimited`: a 429 of core's rate limiter, answered before the endpoint ran. */
+  rateLimited(request: RateLimitedRequest): Promise<void>;
   /** Keeps the context `init` gives (the database outside any transaction, the logger, the clock). */
   bind(auth: AuthContext): void;
   /** Facts captured by the before hook, per request. */
@@ -32,12 +38,26 @@ const ENDED_BY_ENDPOINT = new Set([
   "user-deleted",
 ]);
 
+/** A 429 on a recorded route, before sampling. */
+interface RefusedForRate {
+  config: RouteConfig;
+  clientIp: string | null;
+  userAgent: string | null;
+  error: string;
+  retryAfter: number | undefined;
+  actorUserId: string | null;
+  /** Whom it concerns, looked up only if the refusal is recorded. */
+  subject: () => Promise<string | null>;
+}
+
 /** Builds the recorder; timestamps strictly increase within a process so that cursors never tie. */
 export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
   let auth: AuthContext | null = null;
   let lastMs = 0;
   let nextCleanup = 0;
   const pre = new WeakMap<HookContext, PreCapture>();
+  // 429s are sampled, not written one by one: a flood of refusals must not become a flood of rows.
+  const sampler = createRateLimitSampler();
 
   const stamp = (now: number) => {
     lastMs = Math.max(now, lastMs + 1);
@@ -77,6 +97,32 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
     await Promise.all(tasks);
   }
 
+  async function recordRateLimited(r: RefusedForRate): Promise<void> {
+    const a = auth;
+    if (!a || !isRecordedRoute(r.config)) return;
+    const now = a.now();
+    const repeated = sampler.admit(`${r.config.path}|${clientBucket(r.clientIp)}`, now);
+    if (repeated === null) return;
+    const details: Record<string, string | number | boolean> = {
+      path: r.config.path.slice(0, 200),
+      status: 429,
+      error: r.error,
+    };
+    if (r.retryAfter !== undefined && Number.isFinite(r.retryAfter)) details.retryAfter = r.retryAfter;
+    if (repeated > 0) details.repeated = repeated;
+    await write({
+      type: "request.rate_limited",
+      actorUserId: r.actorUserId,
+      userId: await r.subject(),
+      organizationId: null,
+      ipAddress: r.clientIp?.slice(0, 64) ?? null,
+      userAgent: r.userAgent?.slice(0, 512) ?? null,
+      outcome: "failure",
+      details,
+      createdAt: stamp(now),
+    });
+  }
+
   return {
     pre,
     bind(context) {
@@ -84,6 +130,22 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
     },
     async settled(ctx, outcome) {
       try {
+        if (!outcome.ok && outcome.status === 429) {
+          // A plugin's own limit (codes sent to an address, an API key's quota): sampled like core's.
+          const error = isAuthError(outcome.error) ? outcome.error : null;
+          const signedIn = ctx.session?.user.id ?? null;
+          const impersonator = str(asRecord(ctx.session?.session).impersonatedBy);
+          await recordRateLimited({
+            config: ctx.endpoint.config,
+            clientIp: ctx.clientIp,
+            userAgent: ctx.headers.get("user-agent"),
+            error: error?.code ?? "TOO_MANY_REQUESTS",
+            retryAfter: error?.headers?.["retry-after"] ? Number(error.headers["retry-after"]) : undefined,
+            actorUserId: impersonator ?? signedIn,
+            subject: async () => signedIn ?? (isSignIn(ctx.endpoint.config) ? await findAttemptedAccount(ctx) : null),
+          });
+          return;
+        }
         const mapped = mapEvent({
           ctx,
           outcome,
@@ -106,8 +168,7 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
         }
         if (mapped.type === "user.sign_in_failed") {
           // The account someone tried to get into, so its owner sees the attempt in their security log.
-          const email = str(asRecord(ctx.body).email);
-          if (email) userId = (await ctx.auth.users.findByEmail(normalizeEmail(email)))?.id ?? null;
+          userId = await findAttemptedAccount(ctx);
         } else if (!outcome.ok && !actorUserId && !userId) {
           // A refusal that concerns nobody (an anonymous call to a signed-in endpoint) is not an event.
           return;
@@ -125,6 +186,22 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
         });
       } catch (error) {
         log("recording an audit event", error);
+      }
+    },
+    async rateLimited(request) {
+      try {
+        await recordRateLimited({
+          config: request.endpoint.config,
+          clientIp: request.clientIp,
+          userAgent: request.headers.get("user-agent"),
+          error: "TOO_MANY_REQUESTS",
+          retryAfter: request.retryAfter,
+          // Refused before the session was read or the body parsed: nobody is known, only the address.
+          actorUserId: null,
+          subject: async () => null,
+        });
+      } catch (error) {
+        log("recording a rate-limited request", error);
       }
     },
     sessionsEnded({ userId, reason }) {

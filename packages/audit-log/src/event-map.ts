@@ -1,6 +1,6 @@
 import type { EndpointOutcome, HookContext } from "@gatehouse/core";
 import { EndpointResponse } from "@gatehouse/core";
-import { deletesApiKey, type PreCapture } from "./pre-capture.js";
+import { DELETES_API_KEY_TAG, deletesApiKey, type PreCapture } from "./pre-capture.js";
 import { asRecord, changedFields, pickDetails, str } from "./safe-details.js";
 
 /** What a rule sees of one settled invocation. */
@@ -194,11 +194,23 @@ export const EVENT_RULES: Record<string, Rule> = {
   }),
 };
 
+/** What the rules read of an endpoint: its route pattern and tags. */
+export interface RouteConfig {
+  path: string;
+  tags?: readonly string[];
+}
+
 /** Endpoints that sign in (the tag core and plugins put on them), for the generic sign-in events. */
-function isSignIn(ctx: HookContext): boolean {
-  const { path, tags } = ctx.endpoint.config;
+export function isSignIn({ path, tags }: RouteConfig): boolean {
   if (path === "/sign-up/email" || path === "/admin/impersonate-user") return false;
   return path.startsWith("/sign-in/") || (tags ?? []).includes("creates-session");
+}
+
+/** Whether calls to this endpoint are recorded at all: a sign-in, a rule's path, or a tagged endpoint. */
+export function isRecordedRoute(config: RouteConfig): boolean {
+  return (
+    isSignIn(config) || Object.hasOwn(EVENT_RULES, config.path) || (config.tags ?? []).includes(DELETES_API_KEY_TAG)
+  );
 }
 
 /**
@@ -224,13 +236,14 @@ export function mapEvent(s: Settled): Mapped | null {
       details: { providerId: ctx.params.id ?? "unknown", ...(refused && { refused: true }) },
     };
   }
-  if (path !== "/verify-email" && isSignIn(ctx)) {
+  if (path !== "/verify-email" && isSignIn(ctx.endpoint.config)) {
     const method = signInMethod(ctx);
     if (ctx.newSession) {
       const userId = ctx.newSession.user.id;
       return { type: "user.signed_in", userId, actorUserId: userId, details: { method } };
     }
-    // Answered without a session: a second-factor challenge, a link mailed, a provider redirect.
+    // Answered without a session: a second-factor challenge, a link mailed, a provider redirect. A 429
+    // is recorded apart, sampled (see the recorder).
     if (outcome.ok || outcome.status >= 500 || outcome.status === 429) return null;
     return { type: "user.sign_in_failed", userId: null, actorUserId: null, details: { method } };
   }

@@ -25,6 +25,7 @@ export function makeAuditAuth(options: AuditLogOptions = {}, extra: Partial<Auth
   const mails: Mail[] = [];
   const clock = { now: Date.now() };
   const logged: unknown[][] = [];
+  const plugin = auditLog(options);
   const auth = makeTestAuth({
     emailAndPassword: {
       enabled: true,
@@ -46,7 +47,7 @@ export function makeAuditAuth(options: AuditLogOptions = {}, extra: Partial<Auth
     logger: { warn: () => {}, error: (...args: unknown[]) => void logged.push(args) },
     ...extra,
     plugins: [
-      auditLog(options),
+      plugin,
       admin(),
       organization({ sendInvitationEmail: () => {} }),
       apiKey(),
@@ -59,7 +60,7 @@ export function makeAuditAuth(options: AuditLogOptions = {}, extra: Partial<Auth
     if (!found) throw new Error(`no ${type} mail to ${to}`);
     return found;
   };
-  return { auth, mails, clock, logged, lastMail };
+  return { auth, plugin, mails, clock, logged, lastMail };
 }
 
 /** The env `makeAuditAuth` returns. */

@@ -45,6 +45,7 @@ const EVENT_TYPES = [
   "invitation.accepted",
   "api_key.created",
   "api_key.deleted",
+  "request.rate_limited",
 ];
 
 const LABELS: Record<keyof Filters, string> = {
