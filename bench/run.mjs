@@ -11,6 +11,8 @@
 // a timing — only when a scenario gives wrong answers (non-2xx: a broken build) or a server does not
 // start, so CI can run it as a smoke test too. Timeouts on an overloaded machine are only reported.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); skipped when absent.
+// Its "db CPU ms/req" is the CPU of the PostgreSQL server processes serving the target (on this machine,
+// found in pg_stat_activity by the application_name the target's pool sends), per request.
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +20,9 @@ import {
   coldStart,
   load,
   peakRssMb,
+  postgresBackendPids,
   postgresReachable,
+  processesCpuMicros,
   resetPeakRss,
   serverCpuMicros,
   setUpOrganization,
@@ -46,10 +50,14 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5
 let port = 4931;
 
 // Goals from issue 19 (CPU ms per request, MB, s); reported as met / not met, never enforced.
-const goals = { session: 0.1, cache: 0.08, postgres: null, org: 0.25, rss: 120, cold: 0.4 };
+const goals = { session: 0.1, cache: 0.08, postgres: 0.25, postgresDb: 0.35, org: 0.25, rss: 120, cold: 0.4 };
 
-/** Starts `script`, prepares it, runs warm-up then the measured load; the server is stopped after. */
-async function scenario(name, script, env, prepare) {
+/**
+ * Starts `script`, prepares it, runs warm-up then the measured load; the server is stopped after.
+ * `databasePids` (optional) names the database server's processes serving it, found after the warm-up
+ * (the pool has opened its connections by then): their CPU over the load is the "db CPU" column.
+ */
+async function scenario(name, script, env, prepare, databasePids) {
   const p = port++;
   const server = await start(script, p, env, cpuProfDir);
   try {
@@ -57,20 +65,26 @@ async function scenario(name, script, env, prepare) {
     const url = `http://127.0.0.1:${p}${path}`;
     await load(url, headers, Math.max(1, seconds / 2), connections); // warm-up: JIT, statement caches
     const startupRssMb = await peakRssMb(server.pid);
+    // A database whose processes cannot be listed costs the column, never the scenario.
+    const dbPids = databasePids ? await databasePids().catch(() => []) : [];
     const reset = await resetPeakRss(server.pid);
+    const dbBefore = await processesCpuMicros(dbPids);
     const before = await serverCpuMicros(server.pid);
     const r = await load(url, headers, seconds, connections);
     const after = await serverCpuMicros(server.pid);
+    const dbAfter = await processesCpuMicros(dbPids);
     // Wrong answers fail the run; timeouts and socket errors on an overloaded machine are only reported.
     const errors = r.non2xx + (r.requests.total === 0 ? 1 : 0);
     const socketErrors = r.errors;
     const cpuMs = (after - before) / Math.max(1, r.requests.total) / 1000;
+    const dbCpuMs = dbPids.length > 0 ? (dbAfter - dbBefore) / Math.max(1, r.requests.total) / 1000 : null;
     const loadRssMb = await peakRssMb(server.pid);
     // Without the reset, the one figure is the peak of the process's whole life.
     const rssMb = reset ? loadRssMb : Math.max(startupRssMb, loadRssMb);
     return {
       name,
       cpuMs,
+      dbCpuMs,
       rps: r.requests.average,
       requests: r.requests.total,
       errors,
@@ -104,9 +118,23 @@ if (wanted("cache"))
     goal: goals.cache,
   });
 if (wanted("postgres")) {
-  if (await postgresReachable(pgUrl))
-    rows.push(await scenario("get-session PostgreSQL", target, { DATABASE_URL: pgUrl }, sessionPrep));
-  else skipped.push(`get-session PostgreSQL: no server at ${pgUrl.replace(/\/\/[^@]*@/, "//")}`);
+  if (await postgresReachable(pgUrl)) {
+    // node-postgres sends PGAPPNAME as application_name: how the target's backends are found.
+    const appName = `gatehouse-bench-${process.pid}`;
+    rows.push({
+      ...(await scenario(
+        "get-session PostgreSQL",
+        target,
+        { DATABASE_URL: pgUrl, PGAPPNAME: appName },
+        sessionPrep,
+        () => postgresBackendPids(pgUrl, appName),
+      )),
+      goal: goals.postgres,
+      dbGoal: goals.postgresDb,
+    });
+    if (rows.at(-1).dbCpuMs == null)
+      skipped.push(`db CPU of get-session PostgreSQL: no server process found for application_name ${appName}`);
+  } else skipped.push(`get-session PostgreSQL: no server at ${pgUrl.replace(/\/\/[^@]*@/, "//")}`);
 }
 if (wanted("org"))
   rows.push({
@@ -125,7 +153,7 @@ const verdict = (value, goal) => (goal == null ? "" : value <= goal ? `≤ ${goa
 if (rows.length > 0)
   console.log(
     `\n${"scenario".padEnd(34)}${"CPU ms/req".padStart(11)}${"× bare".padStart(8)}${"req/s".padStart(8)}` +
-      `${"RSS load".padStart(10)}${"RSS all".padStart(9)}  goal`,
+      `${"RSS load".padStart(10)}${"RSS all".padStart(9)}${"db CPU ms/req".padStart(15)}  goal`,
   );
 for (const r of rows) {
   const ratio = bare && r !== bare ? `${(r.cpuMs / bare.cpuMs).toFixed(1)}×` : "";
@@ -135,7 +163,8 @@ for (const r of rows) {
   console.log(
     `${r.name.padEnd(34)}${r.cpuMs.toFixed(3).padStart(11)}${ratio.padStart(8)}${String(Math.round(r.rps)).padStart(8)}` +
       `${`${r.rssMb.toFixed(0)} MB`.padStart(10)}${`${Math.max(r.rssMb, r.startupRssMb).toFixed(0)} MB`.padStart(9)}` +
-      `  ${verdict(r.cpuMs, r.goal)}${errors}`,
+      `${(r.dbCpuMs == null ? "" : r.dbCpuMs.toFixed(3)).padStart(15)}` +
+      `  ${[verdict(r.cpuMs, r.goal), r.dbCpuMs == null ? "" : `db ${verdict(r.dbCpuMs, r.dbGoal)}`].filter(Boolean).join(", ")}${errors}`,
   );
 }
 const session = rows.find((r) => r.name === "get-session SQLite");

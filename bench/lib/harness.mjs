@@ -1,8 +1,12 @@
 // Shared pieces of bench/run.mjs: starting a server, loading it, reading its CPU and memory from /proc.
 import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { connect } from "node:net";
 import autocannon from "autocannon";
+
+// pg is the conformance target's dependency, not the repo root's: resolve it from there.
+const requireFromTarget = createRequire(new URL("../../examples/conformance-target/package.json", import.meta.url));
 
 /** Spawns `script` on `port` and resolves once it prints "ready"; `stop()` ends it and waits. */
 export function start(script, port, env = {}, cpuProfDir) {
@@ -38,6 +42,30 @@ export function load(url, headers, seconds, connections) {
 export async function serverCpuMicros(pid) {
   const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * The PostgreSQL server processes (backends) serving the connections whose application_name is `name`
+ * (the bench gives the target PGAPPNAME, which node-postgres sends). They run on this machine, so their
+ * CPU time can be read from /proc like the target's own.
+ */
+export async function postgresBackendPids(url, name) {
+  const { default: pg } = await import(requireFromTarget.resolve("pg"));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [name]);
+    return r.rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The summed user + system CPU time in µs of processes that may have gone (a vanished one counts 0). */
+export async function processesCpuMicros(pids) {
+  let total = 0;
+  for (const pid of pids) total += await serverCpuMicros(pid).catch(() => 0);
+  return total;
 }
 
 /** The process's peak resident set (VmHWM) in MB. */

@@ -29,7 +29,11 @@ function packages() {
       try {
         const file = join(root, "packages", d.name, "package.json");
         const pkg = JSON.parse(readFileSync(file, "utf8")) as { name: string; exports: Record<string, unknown> };
-        return [{ name: pkg.name, file, subpaths: Object.keys(pkg.exports ?? {}) }];
+        // A plain-string export is a file, not a module (the dashboard's style sheet): nothing to load.
+        const subpaths = Object.entries(pkg.exports ?? {})
+          .filter(([, entry]) => typeof entry === "object")
+          .map(([subpath]) => subpath);
+        return [{ name: pkg.name, file, subpaths }];
       } catch {
         return [];
       }

@@ -83,4 +83,18 @@ describe("serializeJson", () => {
     expect(() => serializeJson(cyclic)).toThrow(TypeError);
     expect(() => serializeJson({ big: 1n })).toThrow(TypeError);
   });
+
+  it("writes only own keys when Object.prototype carries an enumerable one (inherited Dates stay out)", () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.inheritedAt = new Date(10);
+    try {
+      const row = { id: "a", at: new Date(11), nested: { at: new Date(12) } };
+      same(row);
+      same([row, { plain: 1 }]);
+      expect(serializeJson(row)).not.toContain("inheritedAt");
+    } finally {
+      delete proto.inheritedAt;
+    }
+    same({ afterwards: new Date(13) });
+  });
 });

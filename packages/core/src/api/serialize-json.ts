@@ -16,7 +16,15 @@ const MAX_DEPTH = 32;
  * were replaced) is handed to JSON.stringify as it is. A getter may be read more than once.
  */
 export function serializeJson(value: unknown): string {
+  prototypeHasKeys = hasEnumerableKey(Object.prototype);
   return JSON.stringify(typeof value === "object" && value !== null ? withIsoDates(value, 0) : value);
+}
+
+let prototypeHasKeys = false;
+
+function hasEnumerableKey(object: object): boolean {
+  for (const _ in object) return true;
+  return false;
 }
 
 /** `value` with its native Dates as ISO text: a copy where something changed, else `value` itself. */
@@ -38,13 +46,14 @@ function withIsoDates(value: object, depth: number): unknown {
     return copy ?? value;
   }
   if (proto !== Object.prototype && proto !== null) return value;
-  // Own enumerable string keys, in JSON.stringify's order.
-  const keys = Object.keys(value);
+  // for-in visits own enumerable string keys in JSON.stringify's order, and reads them through V8's
+  // enum cache, much cheaper than Object.keys and a lookup per key; it also visits inherited
+  // enumerable keys, which exist only where Object.prototype was given one (checked once per call).
   let copy: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+  for (const key in value) {
     const item = (value as Record<string, unknown>)[key];
     if (typeof item !== "object" || item === null) continue;
+    if (prototypeHasKeys && !Object.hasOwn(value, key)) continue;
     const written = withIsoDates(item, depth + 1);
     if (written === item) continue;
     // Spread defines an own "__proto__" key as a property; assigning to an existing key keeps that.
@@ -67,7 +76,7 @@ function isoText(date: Date): string | Date {
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
-  return `${datePrefix(day)}${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(rest - seconds * 1000)}Z`;
+  return `${datePrefix(day)}${PAD2[hours]}:${PAD2[minutes]}:${PAD2[seconds]}.${PAD3[rest - seconds * 1000]}Z`;
 }
 
 let cachedDay = Number.NaN;
@@ -92,14 +101,10 @@ function datePrefix(day: number): string {
   const month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
   cachedDay = day;
-  cachedPrefix = `${String(year).padStart(4, "0")}-${pad2(month)}-${pad2(dayOfMonth)}T`;
+  cachedPrefix = `${String(year).padStart(4, "0")}-${PAD2[month]}-${PAD2[dayOfMonth]}T`;
   return cachedPrefix;
 }
 
-function pad2(n: number): string {
-  return n < 10 ? `0${n}` : `${n}`;
-}
-
-function pad3(n: number): string {
-  return n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`;
-}
+// Zero-padded numbers made once: padding each field of each Date allocated a string per field.
+const PAD2 = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
+const PAD3 = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"));

@@ -77,6 +77,50 @@ describe("encodings and digests", () => {
   });
 });
 
+describe("HMAC and SHA-256 against references", () => {
+  const node = (secret: string, data: string) => createHmac("sha256", secret).update(data).digest("base64");
+
+  it("matches RFC 4231's test cases 2 and 7 (a key longer than the block is hashed first)", () => {
+    expect(Buffer.from(hmacSha256("Jefe", "what do ya want for nothing?")).toString("hex")).toBe(
+      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+    );
+    // Test case 7's key is 131 bytes of 0xaa; as a string of U+00AA it is 262 UTF-8 bytes, so
+    // node:crypto with the same string is the reference.
+    const longKey = "\u00aa".repeat(131);
+    const data =
+      "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.";
+    expect(hmacSha256Base64(longKey, data)).toBe(node(longKey, data));
+  });
+
+  it("HMAC agrees with node:crypto across key and message lengths and multi-byte text", () => {
+    const secrets = ["", "k", "x".repeat(63), "x".repeat(64), "x".repeat(65), "ü".repeat(40), "s".repeat(300)];
+    const messages = [
+      "",
+      "a",
+      "m".repeat(63),
+      "m".repeat(64),
+      "é".repeat(511),
+      "é".repeat(512),
+      "m".repeat(1023),
+      "m".repeat(1024),
+      "m".repeat(1025),
+      "😀".repeat(300),
+      "m".repeat(5000),
+      "short again",
+    ];
+    for (const secret of secrets)
+      for (const data of messages) {
+        expect(hmacSha256Base64(secret, data)).toBe(node(secret, data));
+        expect(hmacSha256Base64Url(secret, data)).toBe(createHmac("sha256", secret).update(data).digest("base64url"));
+      }
+  });
+
+  it("SHA-256 (one-shot where node:crypto has it) agrees with createHash on any text", () => {
+    for (const data of ["", "tok", "é😀", "t".repeat(5000)])
+      expect(sha256Base64Url(data)).toBe(createHash("sha256").update(data).digest("base64url"));
+  });
+});
+
 describe("signed cookies", () => {
   it("round-trips and rejects tampering or another secret", () => {
     const signed = signCookieValue("secret-1", "a.b.c");
