@@ -107,9 +107,9 @@ describe("rate-limited calls", () => {
     expect((await eventsOf(env, "request.rate_limited")).length).toBe(RATE_LIMIT_MAX_KEYS + 1);
   });
 
-  // Core answers its limiter's 429 before any endpoint runs, so onEndpointSettled never sees it and core
-  // does not call onRateLimited yet. This turns red the day core does: then make it a plain `it`.
-  it.fails("records a 429 of core's own limiter over HTTP (needs core's onRateLimited)", async () => {
+  // Core answers its limiter's 429 before any endpoint runs, so onEndpointSettled never sees it; core's
+  // Plugin.onRateLimited does.
+  it("records a 429 of core's own limiter over HTTP", async () => {
     const env = makeAuditAuth(
       {},
       { rateLimit: { enabled: true, customRules: { "/sign-in/email": { window: 60, max: 1 } } } },

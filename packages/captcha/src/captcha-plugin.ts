@@ -2,7 +2,7 @@ import { definePlugin } from "@gatehouse/core";
 import { CAPTCHA_ERRORS } from "./captcha-errors.js";
 import { type CaptchaOptions, resolveCaptchaOptions } from "./captcha-options.js";
 import { createEndpointMatcher, unmatchedPaths } from "./protected-endpoints.js";
-import { requireCaptcha } from "./require-captcha.js";
+import { CAPTCHA_OPENAPI, requireCaptcha } from "./require-captcha.js";
 
 /**
  * The captcha plugin: the chosen endpoints (default sign-up, sign-in, password reset request) run only
@@ -16,8 +16,9 @@ export const captcha = (options: CaptchaOptions) => {
     id: "captcha",
     errors: CAPTCHA_ERRORS,
     hooks: {
-      // Untagged, so it is offered every endpoint; the matcher picks by the endpoint that runs.
-      before: [{ matcher: (ctx) => isProtected(ctx.endpoint), run: requireCaptcha(o) }],
+      // Picked by the endpoint alone, at startup: the OpenAPI document asks the same `appliesTo`, so
+      // it lists the header and the errors on exactly the guarded operations.
+      before: [{ appliesTo: isProtected, run: requireCaptcha(o), openapi: CAPTCHA_OPENAPI }],
     },
     init(ctx) {
       const missing = unmatchedPaths(o.endpoints, Object.values(ctx.endpoints));

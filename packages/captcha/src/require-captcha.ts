@@ -1,10 +1,23 @@
-import { AuthError, type HookContext } from "@gatehouse/core";
+import { AuthError, type HookContext, type HookOpenAPI } from "@gatehouse/core";
 import { CAPTCHA_ERRORS } from "./captcha-errors.js";
 import type { ResolvedCaptchaOptions } from "./captcha-options.js";
 import { verifyCaptchaToken } from "./verify-captcha-token.js";
 
 /** The request header carrying the browser's captcha token. */
 export const CAPTCHA_HEADER = "x-captcha-response";
+
+/** What the hook adds to each guarded operation of the OpenAPI document: the header and every refusal. */
+export const CAPTCHA_OPENAPI = {
+  headers: [
+    {
+      name: CAPTCHA_HEADER,
+      // Over HTTP always; only server-side `auth.api` calls go without, and they are not in the document.
+      required: true,
+      description: "The token the captcha widget gave the browser, checked with the provider before the endpoint runs",
+    },
+  ],
+  errors: Object.values(CAPTCHA_ERRORS),
+} satisfies HookOpenAPI;
 
 /**
  * The before hook: refuses the request unless its `x-captcha-response` token passes the provider's

@@ -122,7 +122,8 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
     })();
     return initialized;
   };
-  const handle = createRequestHandler(context, router, ready);
+  const rateLimited = plugins.flatMap((p) => (p.onRateLimited ? [p.onRateLimited] : []));
+  const handle = createRequestHandler(context, router, ready, rateLimited);
   const basePath = options.basePath;
 
   const api: Record<string, (input?: ApiInput<unknown, unknown>) => Promise<unknown>> = {};

@@ -36,12 +36,17 @@ export {
 export { REDIRECT_URL_FIELDS } from "./api/check-callback-urls.js";
 export type { AuthRequest, AuthResponse, HeaderReader } from "./api/auth-request.js";
 export { definePlugin } from "./plugins/plugin-types.js";
+export { hooksFor } from "./plugins/compose-plugins.js";
 export { SENSITIVE_ACTION_TAG } from "./plugins/sensitive-action-tag.js";
 export type {
   AuthenticateScheme,
   EndpointOutcome,
   EndpointSettledListener,
+  RateLimitedListener,
+  RateLimitedRequest,
   HookContext,
+  HookHeader,
+  HookOpenAPI,
   HookRule,
   Plugin,
 } from "./plugins/plugin-types.js";

@@ -1,6 +1,7 @@
 import type { AuthContext, Endpoint, HttpMethod, ResponseKind } from "@gatehouse/core";
 import { methodsOf } from "@gatehouse/core";
 import { errorResponses } from "./error-responses.js";
+import type { HookDocumentation } from "./hook-documentation.js";
 import { componentName } from "./model-schemas.js";
 import type { JsonSchema, OperationObject, ParameterObject, ResponseObject } from "./open-api-types.js";
 import { documentedSession, operationSecurity } from "./operation-security.js";
@@ -23,6 +24,8 @@ export interface OperationInput {
   auth: Pick<AuthContext, "options" | "rateLimiter">;
   /** Where shared sub-schemas zod produced are collected (`components.schemas`). */
   components: Record<string, JsonSchema>;
+  /** What the plugins' hooks that run around this endpoint add: their errors and the headers they read. */
+  hooks?: HookDocumentation;
 }
 
 /** `/callback/:id` → `/callback/{id}`, the OpenAPI path template. */
@@ -84,7 +87,11 @@ export function buildOperations(input: OperationInput): [method: Lowercase<HttpM
   const prefix = componentName(input.name);
   const query = config.query ? zodToJsonSchema(config.query, input.components, `${prefix}Query`) : null;
   const body = config.body ? zodToJsonSchema(config.body, input.components, `${prefix}Body`) : null;
-  const parameters = [...pathParameters(config.path), ...(query ? queryParameters(query) : [])];
+  const parameters = [
+    ...pathParameters(config.path),
+    ...(query ? queryParameters(query) : []),
+    ...(input.hooks?.headers ?? []),
+  ];
   const success = successResponses(input, prefix);
   const session = documentedSession(input.endpoint);
   const { security, authenticators } = operationSecurity(input.endpoint, session, input.security);
@@ -97,7 +104,16 @@ export function buildOperations(input: OperationInput): [method: Lowercase<HttpM
   const methods = methodsOf(config);
   // operationIds must be unique: a second method of the same endpoint gets the method appended.
   return methods.map((method, i) => {
-    const errors = errorResponses({ config, method, session, authenticators, body, query, auth: input.auth });
+    const errors = errorResponses({
+      config,
+      method,
+      session,
+      authenticators,
+      body,
+      query,
+      auth: input.auth,
+      hookErrors: input.hooks?.errors ?? [],
+    });
     // Keys in reading order (summary first, responses last), optional ones only when present.
     const operation: OperationObject = {
       operationId: i === 0 ? input.name : `${input.name}${method.charAt(0)}${method.slice(1).toLowerCase()}`,

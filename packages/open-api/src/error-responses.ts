@@ -17,6 +17,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: "Too many requests",
   500: "Internal server error",
   502: "Bad gateway",
+  503: "Service unavailable",
 };
 
 /** What decides an operation's error statuses: its config and what the rest of the document knows. */
@@ -29,6 +30,8 @@ export interface ErrorResponsesInput {
   body: JsonSchema | null;
   query: JsonSchema | null;
   auth: Pick<AuthContext, "options" | "rateLimiter">;
+  /** What the plugins' hooks around this endpoint answer (`HookRule.openapi.errors`). */
+  hookErrors?: readonly CatalogueError[];
 }
 
 const propertyNames = (schema: JsonSchema | null) =>
@@ -41,8 +44,8 @@ const canRefuse = (schema: z.ZodType | undefined) => schema !== undefined && sch
 /**
  * The error responses one operation can answer, each status with its catalogue codes as examples.
  * Derived from the config, in the order the request pipeline refuses (handle-request.ts,
- * run-endpoint.ts): rate limit, origin, redirect targets, session, validation; then the endpoint's own
- * declared `openapi.errors`. Nothing is listed that the pipeline cannot answer for this endpoint.
+ * run-endpoint.ts): rate limit, origin, redirect targets, session, validation, the plugins' hooks;
+ * then the endpoint's own declared `openapi.errors`. Nothing is listed that the pipeline cannot answer for this endpoint.
  */
 export function errorResponses(input: ErrorResponsesInput): Record<string, ResponseObject> {
   const { config, method, session, auth } = input;
@@ -75,6 +78,8 @@ export function errorResponses(input: ErrorResponsesInput): Record<string, Respo
   }
   if (input.body && canRefuse(config.body)) add(CORE_ERRORS.VALIDATION_ERROR, "Invalid body parameters");
   if (input.query && canRefuse(config.query)) add(CORE_ERRORS.VALIDATION_ERROR, "Invalid query parameters");
+  // Before hooks run after validation and before the endpoint (run-endpoint.ts).
+  for (const error of input.hookErrors ?? []) add(error);
   for (const error of config.openapi?.errors ?? []) add(error);
 
   const out: Record<string, ResponseObject> = {};
@@ -83,7 +88,17 @@ export function errorResponses(input: ErrorResponsesInput): Record<string, Respo
     const codes = [...new Set(Object.values(examples).map((e) => (e.value as { code: string }).code))];
     out[status] = {
       description: `${STATUS_TEXT[status] ?? "Error"}: ${codes.join(", ")}`,
-      content: { "application/json": { schema: { $ref: ERROR_SCHEMA_REF }, examples } },
+      // The shared shape, narrowed to the codes this status can carry here: a client can switch on them.
+      content: {
+        "application/json": {
+          schema: {
+            allOf: [{ $ref: ERROR_SCHEMA_REF }],
+            properties: { code: { type: "string", enum: codes } },
+            additionalProperties: true,
+          },
+          examples,
+        },
+      },
     };
   }
   return out;

@@ -107,7 +107,11 @@ describe("GET /open-api/generate-schema", () => {
     );
     expect(codes(signUp[403])).toEqual(["INVALID_ORIGIN", "MISSING_ORIGIN", "INVALID_CALLBACK_URL"]);
     expect(signUp[422]?.content?.["application/json"]).toEqual({
-      schema: { $ref: "#/components/schemas/Error" },
+      schema: {
+        allOf: [{ $ref: "#/components/schemas/Error" }],
+        properties: { code: { type: "string", enum: ["USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"] } },
+        additionalProperties: true,
+      },
       examples: {
         USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
           summary: CORE_ERRORS.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL.message,

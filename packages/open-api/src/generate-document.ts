@@ -1,5 +1,6 @@
 import type { AuthContext, Endpoint } from "@gatehouse/core";
 import { buildOperations, toOpenAPIPath } from "./build-operations.js";
+import { documentHooks } from "./hook-documentation.js";
 import { modelSchemas } from "./model-schemas.js";
 import type { ResolvedOpenAPIOptions } from "./open-api-options.js";
 import type { JsonSchema, OpenAPIDocument } from "./open-api-types.js";
@@ -17,8 +18,8 @@ function tagOf(path: string, pluginId: string | undefined): string {
 
 /**
  * Builds the OpenAPI 3.1 document from what `createAuth` composed: every routed endpoint of core and
- * of each installed plugin (their zod schemas and `openapi` metadata), the data models, the cookie
- * names and the base URL. Nothing here lists an endpoint by hand, so a new plugin documents itself.
+ * of each installed plugin (their zod schemas and `openapi` metadata), what the plugins' hooks add to
+ * them (errors, headers), the data models, the cookie names and the base URL. Nothing here lists an endpoint by hand, so a new plugin documents itself.
  */
 export function generateDocument(auth: AuthContext, options: ResolvedOpenAPIOptions): OpenAPIDocument {
   const pluginOf = new Map<Endpoint, string>();
@@ -27,6 +28,7 @@ export function generateDocument(auth: AuthContext, options: ResolvedOpenAPIOpti
   }
   const routed = Object.entries(auth.endpoints).filter(([, endpoint]) => !endpoint.config.serverOnly);
   const security = securityPlan(auth.cookies.sessionToken, auth.plugins);
+  const hooksOf = documentHooks(auth.plugins);
   const models = modelSchemas(auth.schema);
   // What an authenticator's synthetic session adds (api-key's `apiKeyId`) is in no table, so it is
   // listed as optional; a real session field of the same name keeps its own schema.
@@ -66,7 +68,7 @@ export function generateDocument(auth: AuthContext, options: ResolvedOpenAPIOpti
     // Two endpoints may share a path with different methods (GET and POST /callback/:id).
     const item = paths[path] ?? {};
     paths[path] = item;
-    const input = { name, endpoint, tag, security, auth, components: schemas };
+    const input = { name, endpoint, tag, security, auth, components: schemas, hooks: hooksOf(endpoint) };
     for (const [method, operation] of buildOperations(input)) {
       item[method] = operation;
     }

@@ -1,10 +1,10 @@
 /** A JSON Schema (2020-12, the dialect OpenAPI 3.1 uses) as plain data. */
 export type JsonSchema = Record<string, unknown>;
 
-/** One query or path parameter. */
+/** One query, path or header parameter (a header a plugin's hook reads). */
 export interface ParameterObject {
   name: string;
-  in: "query" | "path";
+  in: "query" | "path" | "header";
   required: boolean;
   description?: string;
   schema: JsonSchema;

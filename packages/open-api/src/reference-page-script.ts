@@ -284,7 +284,7 @@ export const REFERENCE_PAGE_SCRIPT = String.raw`
       return apiBase + path + (qs ? "?" + qs : "");
     }
     function collect() {
-      var values = { path: {}, query: {}, body: {}, raw: undefined };
+      var values = { path: {}, query: {}, header: {}, body: {}, raw: undefined };
       fields.forEach(function (f) {
         var v = readField(f);
         if (v === undefined) return;
@@ -300,6 +300,8 @@ export const REFERENCE_PAGE_SCRIPT = String.raw`
         result.hidden = false; status.textContent = e.message; output.textContent = ""; return;
       }
       var init = { method: o.method.toUpperCase(), credentials: "include", headers: {} };
+      // Headers a plugin's hook reads (a captcha token) travel as headers, never in the URL or body.
+      Object.keys(values.header).forEach(function (k) { init.headers[k] = String(values.header[k]); });
       if (body && o.method !== "get") {
         init.headers["content-type"] = "application/json";
         init.body = JSON.stringify(values.raw !== undefined ? values.raw : values.body);

@@ -2,7 +2,8 @@ import { definePlugin } from "@gatehouse/core";
 import { createPasswordChecker } from "./create-password-checker.js";
 import { PASSWORD_CHECK_ERRORS } from "./password-check-errors.js";
 import { type PasswordCheckOptions, resolvePasswordCheckOptions } from "./password-check-options.js";
-import { guessableInputs, passwordRouteOf, readNewPassword } from "./password-routes.js";
+import { passwordCheckRefusals } from "./password-check-refusals.js";
+import { guessableInputs, passwordRouteOf, readNewPassword, setsPassword } from "./password-routes.js";
 
 /**
  * The password-check plugin: a before hook on every endpoint that sets a password (PASSWORD_ROUTES)
@@ -19,7 +20,10 @@ export const passwordCheck = (options: PasswordCheckOptions = {}) => {
       before: o.enabled
         ? [
             {
-              matcher: (ctx) => passwordRouteOf(ctx) !== undefined,
+              // By the endpoint, at startup: the OpenAPI document asks the same function, so it lists
+              // the refusals on exactly the routes the hook guards.
+              appliesTo: setsPassword,
+              openapi: { errors: passwordCheckRefusals(o) },
               async run(ctx) {
                 const route = passwordRouteOf(ctx);
                 if (!route) return;

@@ -1,4 +1,4 @@
-import type { HookContext } from "@gatehouse/core";
+import type { Endpoint, HookContext } from "@gatehouse/core";
 
 /** Where an endpoint carries the password it is about to set. */
 export interface PasswordRoute {
@@ -25,11 +25,14 @@ export const PASSWORD_ROUTES: Readonly<Record<string, PasswordRoute>> = {
   "/phone-number/reset-password": { field: "newPassword" },
 };
 
+/** True when the endpoint sets a password: where the hook runs, and where the docs list its refusals. */
+export function setsPassword(endpoint: Endpoint): boolean {
+  return Object.hasOwn(PASSWORD_ROUTES, endpoint.config.path);
+}
+
 /** The route entry for the endpoint a hook runs around, if it sets a password. */
 export function passwordRouteOf(ctx: HookContext): PasswordRoute | undefined {
-  return Object.hasOwn(PASSWORD_ROUTES, ctx.endpoint.config.path)
-    ? PASSWORD_ROUTES[ctx.endpoint.config.path]
-    : undefined;
+  return setsPassword(ctx.endpoint) ? PASSWORD_ROUTES[ctx.endpoint.config.path] : undefined;
 }
 
 /** The new password in the validated body, or null when the request sets none (admin create-user without one). */

@@ -1,6 +1,7 @@
 import type { AuthContext } from "../context/auth-context.js";
 import { AuthError, isAuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
+import type { RateLimitedListener, RateLimitedRequest } from "../plugins/plugin-types.js";
 import { getClientIp, normalizeIp } from "../utils/client-ip.js";
 import type { AuthRequest, AuthResponse } from "./auth-request.js";
 import type { Router } from "./create-router.js";
@@ -15,7 +16,12 @@ const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The transport-neutral request pipeline: route → rate limit → origin check → endpoint → response. */
-export function createRequestHandler(auth: AuthContext, router: Router, ready: () => Promise<void>) {
+export function createRequestHandler(
+  auth: AuthContext,
+  router: Router,
+  ready: () => Promise<void>,
+  rateLimited: readonly RateLimitedListener[] = [],
+) {
   const { options } = auth;
   const rateLimitOn = options.rateLimit.enabled;
   let warnedNoAddress = false;
@@ -50,6 +56,13 @@ export function createRequestHandler(auth: AuthContext, router: Router, ready: (
       if (rateLimitOn) {
         const verdict = await auth.rateLimiter.check(match.prepared.endpoint.config.path, rateKey);
         if (verdict.limited) {
+          if (rateLimited.length > 0)
+            notifyRateLimited(auth, rateLimited, {
+              endpoint: match.prepared.endpoint,
+              clientIp,
+              headers: req.headers,
+              retryAfter: verdict.retryAfter,
+            });
           throw new AuthError(CORE_ERRORS.TOO_MANY_REQUESTS, {
             headers: { "retry-after": String(verdict.retryAfter) },
           });
@@ -86,6 +99,23 @@ export function createRequestHandler(auth: AuthContext, router: Router, ready: (
     cors.decorate(req, response);
     return response;
   };
+}
+
+/** Tells every listener without awaiting it: a throw or rejection is logged and never reaches the 429. */
+function notifyRateLimited(
+  auth: AuthContext,
+  listeners: readonly RateLimitedListener[],
+  request: RateLimitedRequest,
+): void {
+  const log = (error: unknown) => auth.options.logger.error("Gatehouse: an onRateLimited listener failed", error);
+  for (const listener of listeners) {
+    try {
+      const pending = listener(request);
+      if (pending) pending.catch(log);
+    } catch (error) {
+      log(error);
+    }
+  }
 }
 
 /** Turns an endpoint's return value into a response. */

@@ -79,8 +79,14 @@ function structuredCloneSchema(schema: Schema): Schema {
   return out;
 }
 
-/** The hooks that may apply to an endpoint: untagged ones, or those sharing a tag (matchers run per request). */
+/**
+ * The hooks that may apply to an endpoint: untagged ones or those sharing a tag, that `appliesTo`
+ * accepts (matchers run per request). Called at startup for every endpoint, and by the OpenAPI
+ * document: one answer for what runs and what is documented.
+ */
 export function hooksFor(endpoint: Endpoint, hooks: readonly HookRule[]): HookRule[] {
   const tags = endpoint.config.tags ?? [];
-  return hooks.filter((h) => !h.tags || h.tags.some((t) => tags.includes(t)));
+  return hooks.filter(
+    (h) => (!h.tags || h.tags.some((t) => tags.includes(t))) && (!h.appliesTo || h.appliesTo(endpoint)),
+  );
 }

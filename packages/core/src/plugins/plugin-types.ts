@@ -1,4 +1,5 @@
 import type { AuthContext } from "../context/auth-context.js";
+import type { HeaderReader } from "../api/auth-request.js";
 import type { Endpoint, EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
 import type { CatalogueError, ErrorCatalogue } from "../errors/auth-error.js";
 import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
@@ -13,12 +14,44 @@ import type { PluginUserInput } from "../user/plugin-user-input.js";
 /** The context hooks receive: any endpoint's. */
 export type HookContext = EndpointContext<unknown, unknown, SessionRequirement>;
 
-/** A hook runs around every endpoint carrying one of `tags` (or for which `matcher` is true). */
+/** A request header a hook reads, as the OpenAPI document lists it among an operation's parameters. */
+export interface HookHeader {
+  /** The header name, lower case (`x-captcha-response`). */
+  name: string;
+  /** True when the hook refuses an HTTP request that does not send it. */
+  required: boolean;
+  description?: string;
+}
+
+/**
+ * What a hook adds to the endpoints it runs around, for generated API docs: a function cannot say which
+ * errors it answers or which headers it reads. Shown on every endpoint `hooksFor` gives the hook.
+ */
+export interface HookOpenAPI {
+  /** The catalogue errors the hook can answer there (a before hook's refusals). */
+  errors?: readonly CatalogueError[];
+  /** The request headers the hook reads there. */
+  headers?: readonly HookHeader[];
+}
+
+/**
+ * A hook runs around every endpoint carrying one of `tags` and accepted by `appliesTo` (both when
+ * given), and then, per request, only when `matcher` (if any) is true.
+ */
 export interface HookRule {
   tags?: readonly string[];
+  /**
+   * Picks endpoints by what they declare (path, tags, config), once per endpoint at startup. Prefer it
+   * to `matcher` whenever the request does not matter: the OpenAPI document asks the same function
+   * (through `hooksFor`), so the docs list `openapi` exactly where the hook runs.
+   */
+  appliesTo?: (endpoint: Endpoint) => boolean;
+  /** Decides per request (the session, the body): what only a request can tell. */
   matcher?: (ctx: HookContext) => boolean;
   /** Before hooks may throw to refuse; after hooks get the result and may return a replacement. */
   run: (ctx: HookContext, result?: unknown) => Promise<unknown> | unknown;
+  /** The errors and headers it adds to those endpoints' documentation. */
+  openapi?: HookOpenAPI;
 }
 
 /**
@@ -59,6 +92,23 @@ export interface EndpointOutcome {
 
 /** A `Plugin.onEndpointSettled` listener. */
 export type EndpointSettledListener = (ctx: HookContext, outcome: EndpointOutcome) => void | Promise<void>;
+
+/**
+ * A request the rate limiter refused (429) before its endpoint ran, as `Plugin.onRateLimited` sees it:
+ * no body was read and no session loaded, so only the route and the client are known.
+ */
+export interface RateLimitedRequest {
+  /** The endpoint the request was routed to (`endpoint.config.path` is its route pattern). */
+  endpoint: Endpoint;
+  /** The client address as sessions record it. */
+  clientIp: string | null;
+  headers: HeaderReader;
+  /** Seconds until the client may try again (the Retry-After header sent). */
+  retryAfter: number;
+}
+
+/** A `Plugin.onRateLimited` listener. */
+export type RateLimitedListener = (request: RateLimitedRequest) => void | Promise<void>;
 
 /** A plugin: a plain object of endpoints, schema additions, hooks, rate limits and errors. */
 export interface Plugin {
@@ -118,6 +168,12 @@ export interface Plugin {
    * Not awaited: the answer never waits for it, and a throw or rejection is logged, never answered.
    */
   onEndpointSettled?: EndpointSettledListener;
+  /**
+   * Called when the rate limiter answers 429 — before any endpoint, hook or `onEndpointSettled` runs —
+   * for observing (audit logs, metrics). Not awaited; a throw or rejection is logged, never answered.
+   * A flood of refusals calls it once each: a listener that writes must bound its writes.
+   */
+  onRateLimited?: RateLimitedListener;
   /** Called once before the first request; may be async (seeding, warm-up). */
   init?: (ctx: AuthContext) => Promise<void> | void;
 }
