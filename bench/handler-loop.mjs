@@ -9,7 +9,9 @@
 // --heap-sampling FILE writes a V8 sampling heap profile of the last round to FILE, objects that died
 // young included (open it in Chrome DevTools, or sum it with bench/lib/heap-breakdown.mjs).
 // --allocations also prints the bytes allocated per request: V8's heap statistics around each round,
-// with the young generation's collections counted (run with --expose-gc for a collection before each).
+// with the young generation's collections counted (run with --expose-gc for a collection before each),
+// and the bytes per request that outlived a scavenge (promoted to the old generation): near zero when
+// nothing a request makes outlives it (docs/performance.md, "Memory").
 // Profile it:  node --cpu-prof --cpu-prof-dir /tmp/prof bench/handler-loop.mjs
 //              node bench/lib/profile-breakdown.mjs /tmp/prof/<file>.cpuprofile <µs per request>
 import { EventEmitter } from "node:events";
@@ -126,7 +128,12 @@ for (let round = 0; round < rounds; round++) {
     const { profile } = await inspector.post("HeapProfiler.stopSampling");
     writeFileSync(heapSampling, JSON.stringify(profile));
   }
-  const bytes = allocated ? `, ${(allocated.stop() / requests / 1024).toFixed(1)} KB allocated per request` : "";
+  let bytes = "";
+  if (allocated) {
+    bytes = `, ${(allocated.stop() / requests / 1024).toFixed(1)} KB allocated per request`;
+    const promoted = allocated.promoted();
+    bytes += `, ${(promoted.bytes / requests).toFixed(0)} B promoted per request (${promoted.scavenges} scavenges)`;
+  }
   log(
     `round ${round + 1}: ${((used.user + used.system) / requests).toFixed(1)} µs CPU per ${what}${bytes}${round === 0 ? " (includes JIT warm-up)" : ""}`,
   );

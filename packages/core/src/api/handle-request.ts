@@ -12,7 +12,6 @@ import { decodeBody, queryToObject } from "./parse-input.js";
 import { runEndpoint } from "./run-endpoint.js";
 import { serializeJson } from "./serialize-json.js";
 
-const JSON_HEADERS = { "content-type": "application/json", "cache-control": "no-store" } as const;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The transport-neutral request pipeline: route → rate limit → origin check → endpoint → response. */
@@ -124,16 +123,15 @@ export function toAuthResponse(result: unknown, headers: Record<string, string>,
     result instanceof EndpointResponse
       ? {
           status: result.status,
-          headers: {
-            ...(typeof result.body === "string" || result.body === null ? {} : JSON_HEADERS),
-            ...headers,
-            ...result.headers,
-          },
+          headers:
+            typeof result.body === "string" || result.body === null
+              ? { ...{}, ...headers, ...result.headers }
+              : jsonHeaders(headers, result.headers),
           cookies,
           body:
             result.body === null ? null : typeof result.body === "string" ? result.body : serializeJson(result.body),
         }
-      : { status: 200, headers: { ...JSON_HEADERS, ...headers }, cookies, body: serializeJson(result ?? null) };
+      : { status: 200, headers: jsonHeaders(headers), cookies, body: serializeJson(result ?? null) };
   // A response that sets a cookie (a session above all) or sends the browser on (its Location can carry
   // a reset token) is never stored by a cache, whatever the endpoint said, redirects included.
   if (cookies.length > 0 || hasHeader(response.headers, "location")) {
@@ -142,6 +140,21 @@ export function toAuthResponse(result: unknown, headers: Record<string, string>,
     response.headers["cache-control"] = "no-store";
   }
   return response;
+}
+
+// Response headers are built from an object literal, never as `{ ...CONSTANT_HEADERS, ...more }` (the
+// case without JSON headers starts from an empty one, `{ ...{}, ... }`): on Node 20's V8 a spread copy
+// of a non-empty object gets a map outside any transition tree, so every property added after it makes
+// a new map, per response. Maps live in the old generation until a full collection, and what hangs off
+// them (descriptor arrays, for-in key caches) outlived every scavenge: with the jwt plugin's headers,
+// half of what each get-session promoted into the old generation (issue 19, docs/performance.md).
+
+/** `{ "content-type": "application/json", "cache-control": "no-store", ...a, ...b }`. */
+function jsonHeaders(
+  a?: Readonly<Record<string, string>>,
+  b?: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return { "content-type": "application/json", "cache-control": "no-store", ...a, ...b };
 }
 
 /** Whether `headers` holds `lowerName` in any letter case; no array is built (this runs per response). */
@@ -155,12 +168,12 @@ export function errorResponse(error: unknown, auth: Pick<AuthContext, "options">
   if (isAuthError(error)) {
     return {
       status: error.status,
-      headers: { ...JSON_HEADERS, ...error.headers },
+      headers: jsonHeaders(error.headers),
       cookies: error.cookies ? [...error.cookies] : [],
       body: JSON.stringify(error.toJSON()),
     };
   }
   auth.options.logger.error("Gatehouse: unhandled error", error);
   const fallback = new AuthError(CORE_ERRORS.INTERNAL_SERVER_ERROR);
-  return { status: 500, headers: { ...JSON_HEADERS }, cookies: [], body: JSON.stringify(fallback.toJSON()) };
+  return { status: 500, headers: jsonHeaders(), cookies: [], body: JSON.stringify(fallback.toJSON()) };
 }
