@@ -1,9 +1,18 @@
-import { AuthError } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS } from "@gatehouse/core";
 import type { AuthContext, SessionWithUser } from "@gatehouse/core";
 import { DASHBOARD_ERRORS } from "./dashboard-errors.js";
 import { type DashboardFeatures, detectFeatures } from "./dashboard-features.js";
 import type { ResolvedDashboardOptions } from "./dashboard-options.js";
 import { computePermissions, type DashboardPermissions, grants } from "./dashboard-permissions.js";
+
+/** What authorizeDashboard (and the session requirement before it) can refuse with, for OpenAPI. */
+export const DASHBOARD_ACCESS_ERRORS = [
+  CORE_ERRORS.UNAUTHORIZED,
+  DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED,
+  DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED_WHILE_IMPERSONATING,
+  DASHBOARD_ERRORS.DASHBOARD_PERMISSION_DENIED,
+  DASHBOARD_ERRORS.DASHBOARD_FEATURE_NOT_INSTALLED,
+];
 
 /** What a dashboard endpoint learns once the caller is let in. */
 export interface DashboardAccess {

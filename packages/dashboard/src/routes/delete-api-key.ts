@@ -1,6 +1,6 @@
-import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse/core";
 import { z } from "zod";
-import { authorizeDashboard } from "../authorize-dashboard.js";
+import { authorizeDashboard, DASHBOARD_ACCESS_ERRORS } from "../authorize-dashboard.js";
 import { API_KEY_MODEL } from "../dashboard-features.js";
 import { DASHBOARD_ERRORS } from "../dashboard-errors.js";
 import type { ResolvedDashboardOptions } from "../dashboard-options.js";
@@ -28,14 +28,7 @@ export const deleteApiKey = (o: ResolvedDashboardOptions) =>
       openapi: {
         summary: "Dashboard: delete any user's API key",
         response: z.object({ success: z.literal(true) }),
-        errors: [
-          DASHBOARD_ERRORS.DASHBOARD_API_KEY_NOT_FOUND,
-          DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED,
-          DASHBOARD_ERRORS.DASHBOARD_PERMISSION_DENIED,
-          DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED_WHILE_IMPERSONATING,
-          DASHBOARD_ERRORS.DASHBOARD_FEATURE_NOT_INSTALLED,
-          CORE_ERRORS.UNAUTHORIZED,
-        ],
+        errors: [DASHBOARD_ERRORS.DASHBOARD_API_KEY_NOT_FOUND, ...DASHBOARD_ACCESS_ERRORS],
       },
     },
     async (ctx) => {

@@ -1,6 +1,6 @@
-import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse/core";
 import { z } from "zod";
-import { authorizeDashboard } from "../authorize-dashboard.js";
+import { authorizeDashboard, DASHBOARD_ACCESS_ERRORS } from "../authorize-dashboard.js";
 import { countBy } from "../count-by.js";
 import { DASHBOARD_ERRORS } from "../dashboard-errors.js";
 import type { ResolvedDashboardOptions } from "../dashboard-options.js";
@@ -58,13 +58,7 @@ export const getOrganization = (o: ResolvedDashboardOptions) =>
       openapi: {
         summary: "Dashboard: one organization in detail",
         response,
-        errors: [
-          DASHBOARD_ERRORS.DASHBOARD_ORGANIZATION_NOT_FOUND,
-          DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED,
-          DASHBOARD_ERRORS.DASHBOARD_PERMISSION_DENIED,
-          DASHBOARD_ERRORS.DASHBOARD_FEATURE_NOT_INSTALLED,
-          CORE_ERRORS.UNAUTHORIZED,
-        ],
+        errors: [DASHBOARD_ERRORS.DASHBOARD_ORGANIZATION_NOT_FOUND, ...DASHBOARD_ACCESS_ERRORS],
       },
     },
     async (ctx) => {

@@ -32,7 +32,11 @@ export const getOverview = (o: ResolvedDashboardOptions) =>
       openapi: {
         summary: "Dashboard: activity and totals",
         response,
-        errors: [DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED, CORE_ERRORS.UNAUTHORIZED],
+        errors: [
+          CORE_ERRORS.UNAUTHORIZED,
+          DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED,
+          DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED_WHILE_IMPERSONATING,
+        ],
       },
     },
     async (ctx) => {

@@ -1,9 +1,8 @@
 import { AuthError, CORE_ERRORS, defineEndpoint, userResponse } from "@gatehouse/core";
 import type { Schema } from "@gatehouse/core";
 import { z } from "zod";
-import { authorizeDashboard } from "../authorize-dashboard.js";
+import { authorizeDashboard, DASHBOARD_ACCESS_ERRORS } from "../authorize-dashboard.js";
 import { API_KEY_MODEL } from "../dashboard-features.js";
-import { DASHBOARD_ERRORS } from "../dashboard-errors.js";
 import type { ResolvedDashboardOptions } from "../dashboard-options.js";
 import { grants } from "../dashboard-permissions.js";
 import { idField, isoDate, MAX_PAGE_SIZE, text } from "../dashboard-query.js";
@@ -76,12 +75,7 @@ export const getUserDetail = (o: ResolvedDashboardOptions) =>
       openapi: {
         summary: "Dashboard: one user in detail",
         response,
-        errors: [
-          CORE_ERRORS.USER_NOT_FOUND,
-          DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED,
-          DASHBOARD_ERRORS.DASHBOARD_PERMISSION_DENIED,
-          CORE_ERRORS.UNAUTHORIZED,
-        ],
+        errors: [CORE_ERRORS.USER_NOT_FOUND, ...DASHBOARD_ACCESS_ERRORS],
       },
     },
     async (ctx) => {

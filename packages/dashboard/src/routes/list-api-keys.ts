@@ -1,8 +1,7 @@
-import { CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { defineEndpoint } from "@gatehouse/core";
 import { z } from "zod";
-import { authorizeDashboard } from "../authorize-dashboard.js";
+import { authorizeDashboard, DASHBOARD_ACCESS_ERRORS } from "../authorize-dashboard.js";
 import { API_KEY_MODEL } from "../dashboard-features.js";
-import { DASHBOARD_ERRORS } from "../dashboard-errors.js";
 import type { ResolvedDashboardOptions } from "../dashboard-options.js";
 import { idField, isoDate, pageFields, text } from "../dashboard-query.js";
 
@@ -56,12 +55,7 @@ export const listApiKeys = (o: ResolvedDashboardOptions) =>
       openapi: {
         summary: "Dashboard: list API keys",
         response,
-        errors: [
-          DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED,
-          DASHBOARD_ERRORS.DASHBOARD_PERMISSION_DENIED,
-          DASHBOARD_ERRORS.DASHBOARD_FEATURE_NOT_INSTALLED,
-          CORE_ERRORS.UNAUTHORIZED,
-        ],
+        errors: [...DASHBOARD_ACCESS_ERRORS],
       },
     },
     async (ctx) => {

@@ -1,9 +1,8 @@
-import { CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { defineEndpoint } from "@gatehouse/core";
 import type { Where } from "@gatehouse/core";
 import { z } from "zod";
-import { authorizeDashboard } from "../authorize-dashboard.js";
+import { authorizeDashboard, DASHBOARD_ACCESS_ERRORS } from "../authorize-dashboard.js";
 import { countBy } from "../count-by.js";
-import { DASHBOARD_ERRORS } from "../dashboard-errors.js";
 import type { ResolvedDashboardOptions } from "../dashboard-options.js";
 import { isoDate, pageFields } from "../dashboard-query.js";
 
@@ -37,12 +36,7 @@ export const listOrganizations = (o: ResolvedDashboardOptions) =>
       openapi: {
         summary: "Dashboard: list organizations",
         response,
-        errors: [
-          DASHBOARD_ERRORS.DASHBOARD_NOT_ALLOWED,
-          DASHBOARD_ERRORS.DASHBOARD_PERMISSION_DENIED,
-          DASHBOARD_ERRORS.DASHBOARD_FEATURE_NOT_INSTALLED,
-          CORE_ERRORS.UNAUTHORIZED,
-        ],
+        errors: [...DASHBOARD_ACCESS_ERRORS],
       },
     },
     async (ctx) => {
