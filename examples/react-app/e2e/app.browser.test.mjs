@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, startExampleApp } from "./start-example-app.mjs";
+import { shots, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 
@@ -20,15 +20,7 @@ before(async () => {
 
 after(() => app?.stop());
 
-async function signUp(page, name, email) {
-  await page.goto(`${base}/sign-up`);
-  // exact: "Username (optional)" holds "name" too.
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByTestId("greeting").waitFor();
-}
+const signUp = (page, name, email) => signUpWithForm(page, base, { name, email, password });
 
 /** Opens the newest mailbox link to `email` whose subject matches. */
 async function openMail(page, email, subject) {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, startExampleApp } from "./start-example-app.mjs";
+import { shots, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 const password = "dashboard-password-1";
 // The admin auth.mjs seeds in every database.
@@ -106,9 +106,7 @@ test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, a
 
   // Sign in through the app; admins get a Dashboard link in the header.
   await page.goto(`${base}/sign-in`);
-  await page.getByLabel("Email or username").fill(adminEmail);
-  await page.getByLabel("Password").fill(adminPassword);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignInForm(page, adminEmail, adminPassword);
   await page.getByTestId("greeting").waitFor();
   await page.getByRole("link", { name: "Dashboard" }).click();
   await page.waitForURL(`${base}/api/auth/dashboard`);
@@ -319,9 +317,7 @@ test("a non-admin gets the 403 page; a stranger signs in first and returns to th
   const strangerPage = await strangerContext.newPage();
   await strangerPage.goto(`${base}/api/auth/dashboard`);
   await strangerPage.waitForURL(/\/sign-in\?callbackURL=/);
-  await strangerPage.getByLabel("Email or username").fill(adminEmail);
-  await strangerPage.getByLabel("Password").fill(adminPassword);
-  await strangerPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignInForm(strangerPage, adminEmail, adminPassword);
   await strangerPage.waitForURL(`${base}/api/auth/dashboard`);
   await strangerPage.getByRole("heading", { name: "Overview" }).waitFor();
   await strangerContext.close();
@@ -344,9 +340,7 @@ test("a support agent sees only what the custom role grants; the server refuses 
 
   // Sign in through the app; the support role gets the Dashboard link but not the admin page.
   await page.goto(`${base}/sign-in`);
-  await page.getByLabel("Email or username").fill(supportEmail);
-  await page.getByLabel("Password").fill(supportPassword);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignInForm(page, supportEmail, supportPassword);
   await page.getByTestId("greeting").waitFor();
   assert.equal(await page.getByRole("link", { name: "Admin", exact: true }).count(), 0);
   await page.getByRole("link", { name: "Dashboard" }).click();

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { shots, startExampleApp } from "./start-example-app.mjs";
+import { shots, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 // otpauth is the two-factor plugin's own dependency: the test computes codes as an authenticator app would.
 const fromTwoFactor = createRequire(new URL("../../../packages/two-factor/package.json", import.meta.url));
@@ -41,15 +41,7 @@ async function newPage() {
   return page;
 }
 
-async function signUp(page, { name, email, username }) {
-  await page.goto(`${base}/sign-up`);
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Email").fill(email);
-  if (username) await page.getByLabel("Username (optional)").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByTestId("greeting").waitFor();
-}
+const signUp = (page, fields) => signUpWithForm(page, base, { password, ...fields });
 
 async function signOut(page) {
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -58,9 +50,7 @@ async function signOut(page) {
 
 async function signInWithPassword(page, identifier, pass = password) {
   await page.goto(`${base}/sign-in`);
-  await page.getByLabel("Email or username").fill(identifier);
-  await page.getByLabel("Password").fill(pass);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignInForm(page, identifier, pass);
 }
 
 /** The newest mailbox message to `email` whose subject matches, as the mailbox page shows it. */

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, startExampleApp } from "./start-example-app.mjs";
+import { shots, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 
@@ -51,12 +51,7 @@ test("add a passkey, sign out, sign in with it without a user name, delete it", 
   const email = `passkey-${Date.now()}@example.com`;
 
   // Sign up with a password (a fresh session: adding a passkey needs one).
-  await page.goto(`${base}/sign-up`);
-  await page.getByLabel("Name", { exact: true }).fill("Pat Key");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByTestId("greeting").waitFor();
+  await signUpWithForm(page, base, { name: "Pat Key", email, password });
 
   // Register: the browser runs navigator.credentials.create against the virtual authenticator.
   await page.getByRole("link", { name: "Passkeys" }).click();

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, startExampleApp } from "./start-example-app.mjs";
+import { shots, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 
@@ -20,20 +20,13 @@ after(() => app?.stop());
 
 test("the security log lists the user's sign-ins, the refused one included", async () => {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${base}/sign-up`);
-  await page.getByLabel("Name", { exact: true }).fill("Erin");
-  await page.getByLabel("Email").fill("erin@example.com");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByTestId("greeting").waitFor();
+  await signUpWithForm(page, base, { name: "Erin", email: "erin@example.com", password });
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByRole("link", { name: "Sign in" }).first().waitFor();
 
   const signIn = async (pass) => {
     await page.goto(`${base}/sign-in`);
-    await page.getByLabel("Email or username").fill("erin@example.com");
-    await page.getByLabel("Password").fill(pass);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignInForm(page, "erin@example.com", pass);
   };
   await signIn("not-the-password-1");
   await page.getByRole("alert").waitFor();
