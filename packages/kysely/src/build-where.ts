@@ -1,6 +1,6 @@
 import { AdapterError } from "@gatehouse/core";
 import type { Where, WhereCondition } from "@gatehouse/core";
-import { sql } from "kysely";
+import { sql } from "./kysely-runtime.js";
 import type { Expression, SqlBool } from "kysely";
 import { encodeValue } from "./column-codec.js";
 import type { SqlDialect } from "./dialect.js";

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { createAuth, createCoreSchema, memoryAdapter } from "@gatehouse/core";
 import type { Adapter, AuthOptions, Schema } from "@gatehouse/core";
-import { sql } from "kysely";
+import { sql } from "./kysely-runtime.js";
 import { connect } from "./connect.js";
 import { createDatabaseFromUrl } from "./create-database-from-url.js";
 import type { SqlDialect } from "./dialect.js";

@@ -1,4 +1,4 @@
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "./kysely-runtime.js";
 import type { Dialect, LogConfig } from "kysely";
 import type { SqlDialect } from "./dialect.js";
 import { createDirectReader } from "./sqlite-direct-reader.js";

@@ -1,6 +1,6 @@
 import { AdapterError, UniqueConstraintError } from "@gatehouse/core";
 import type { Adapter, AdapterFactory, FieldType, FindManyArgs, Row, Schema, UpdateArgs } from "@gatehouse/core";
-import { CompiledQuery, sql } from "kysely";
+import { CompiledQuery, sql } from "./kysely-runtime.js";
 import { buildWhere, whereShape } from "./build-where.js";
 import { decodeValue, encodeValue } from "./column-codec.js";
 import { connect } from "./connect.js";

@@ -1,6 +1,6 @@
 import type { FieldDef } from "@gatehouse/core";
 import { LONG_STRING_MAX_LENGTH, maxLengthOf } from "@gatehouse/core";
-import { sql } from "kysely";
+import { sql } from "../kysely-runtime.js";
 import type { RawBuilder } from "kysely";
 import type { SqlDialect } from "../dialect.js";
 

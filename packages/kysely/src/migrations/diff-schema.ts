@@ -1,5 +1,5 @@
 import type { Schema } from "@gatehouse/core";
-import { sql } from "kysely";
+import { sql } from "../kysely-runtime.js";
 import type { Compilable, CreateTableBuilder } from "kysely";
 import type { AnyKysely } from "../connect.js";
 import type { SqlDialect } from "../dialect.js";

@@ -11,7 +11,7 @@ import {
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-} from "kysely";
+} from "../kysely-runtime.js";
 import type { Dialect } from "kysely";
 import type { AnyKysely } from "../connect.js";
 import type { SqlDialect } from "../dialect.js";

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql } from "../kysely-runtime.js";
 import type { AnyKysely } from "../connect.js";
 import type { SqlDialect } from "../dialect.js";
 
