@@ -6,10 +6,11 @@ import {
   symmetricDecrypt,
   symmetricEncrypt,
 } from "@gatehouse/core";
-import { type CryptoKey, type JWK, exportJWK, generateKeyPair, importJWK } from "jose";
+import type { CryptoKey, JWK } from "jose";
 import { JWKS_MODEL } from "./jwks-schema.js";
 import { JWT_ERRORS } from "./jwt-errors.js";
 import type { JwtAlgorithm, ResolvedJwtOptions } from "./jwt-options.js";
+import { loadJose } from "./load-jose.js";
 
 /** A key pair ready to sign with. */
 export interface SigningKey {
@@ -37,6 +38,7 @@ export function publicJwk(kid: string, stored: string): JWK | null {
 }
 
 async function newKeyPair(alg: JwtAlgorithm): Promise<{ publicJwk: JWK; privateJwk: JWK }> {
+  const { exportJWK, generateKeyPair } = await loadJose();
   const pair = await generateKeyPair(alg, { extractable: true, ...(alg === "EdDSA" ? { crv: "Ed25519" } : {}) });
   const [pub, priv] = await Promise.all([exportJWK(pair.publicKey), exportJWK(pair.privateKey)]);
   return { publicJwk: { ...pub, alg }, privateJwk: { ...priv, alg } };
@@ -90,6 +92,7 @@ export function createKeyStore(o: ResolvedJwtOptions) {
     const plain = stored?.privateKey ? symmetricDecrypt(auth.secret, String(stored.privateKey)) : null;
     if (!plain) throw new AuthError(JWT_ERRORS.SIGNING_KEY_UNAVAILABLE);
     const jwk = JSON.parse(plain) as JWK;
+    const { importJWK } = await loadJose();
     return { kid, alg: o.algorithm, privateKey: (await importJWK(jwk, o.algorithm)) as CryptoKey };
   }
 

@@ -1,7 +1,7 @@
 import type { AuthContext, SessionWithUser } from "@gatehouse/core";
-import { SignJWT } from "jose";
 import type { KeyStore } from "./key-store.js";
 import type { ResolvedJwtOptions } from "./jwt-options.js";
+import { loadJose } from "./load-jose.js";
 import { createTokenCache } from "./token-cache.js";
 
 /** Claims the plugin sets itself; `definePayload` cannot replace them. */
@@ -29,6 +29,7 @@ export function createSessionJwtSigner(o: ResolvedJwtOptions, keys: KeyStore) {
     if (hit && hit.expiresAt - now > lifetimeMs / 3) return hit.token;
 
     const expiresAt = Math.min(now + lifetimeMs, data.session.expiresAt.getTime());
+    const { SignJWT } = await loadJose();
     const token = await new SignJWT(extra)
       .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: "JWT" })
       .setSubject(data.user.id)

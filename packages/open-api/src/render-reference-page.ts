@@ -16,17 +16,23 @@ export interface ReferencePageInput {
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
+let referencePageCspCache: string | undefined;
+
 /**
  * The page's Content-Security-Policy: its one stylesheet and one renderer script by hash (the JSON
  * script elements are data, never run), the embedded favicon as a data: image, and requests to this
- * origin only (the "send" panel). Nothing else loads or runs; no page may frame it.
+ * origin only (the "send" panel). Nothing else loads or runs; no page may frame it. Computed on the
+ * first request, not at import: hashing the page is start-up work most servers never need (issue 19).
  */
-export const REFERENCE_PAGE_CSP = contentSecurityPolicy({
-  "script-src": [cspHash(REFERENCE_PAGE_SCRIPT)],
-  "style-src": [cspHash(REFERENCE_PAGE_STYLE)],
-  "img-src": ["data:"],
-  "connect-src": ["'self'"],
-});
+export function referencePageCsp(): string {
+  referencePageCspCache ??= contentSecurityPolicy({
+    "script-src": [cspHash(REFERENCE_PAGE_SCRIPT)],
+    "style-src": [cspHash(REFERENCE_PAGE_STYLE)],
+    "img-src": ["data:"],
+    "connect-src": ["'self'"],
+  });
+  return referencePageCspCache;
+}
 
 // Without JavaScript the page still lists every operation, so it is never blank.
 function staticList(doc: OpenAPIDocument): string {

@@ -1,14 +1,20 @@
-import { type JWTPayload, decodeJwt } from "jose";
+import type { JWTPayload } from "jose";
+import { loadJose } from "./load-jose.js";
 import type { ProviderProfile } from "./oauth-provider.js";
 
 /**
  * The claims of an ID token that was already verified: every ID token reaches a provider's getUserInfo
  * only after exchangeCallbackCode, readIdTokenProfile or a refresh (applyProviderOptions) checked it
  * in full. The audience check here is a second line of defence for custom code calling getUserInfo.
- * Null when the token is not a JWT or names another audience.
+ * Null when the token is not a JWT or names another audience. Async only because jose loads on first use
+ * (every caller is an async getUserInfo); jose's decodeJwt stays, so what counts as a JWT is unchanged.
  */
-export function readIdTokenClaims(idToken: string | undefined, clientId: string | string[]): JWTPayload | null {
+export async function readIdTokenClaims(
+  idToken: string | undefined,
+  clientId: string | string[],
+): Promise<JWTPayload | null> {
   if (!idToken) return null;
+  const { decodeJwt } = await loadJose();
   let claims: JWTPayload;
   try {
     claims = decodeJwt(idToken);

@@ -1,4 +1,5 @@
-import { type JWTPayload, type JWTVerifyGetKey, createRemoteJWKSet, customFetch, jwtVerify } from "jose";
+import type { JWTPayload, JWTVerifyGetKey } from "jose";
+import { type Jose, loadJose } from "./load-jose.js";
 
 /** What an ID token must match; `issuer` may be a predicate for multi-tenant issuers (Microsoft). */
 export interface IdTokenExpectations {
@@ -23,7 +24,7 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 const keySets = new Map<string, JWTVerifyGetKey>();
 const keySetsByFetch = new WeakMap<typeof fetch, Map<string, JWTVerifyGetKey>>();
 
-function keySetFor(jwksUrl: string, fetcher?: typeof fetch): JWTVerifyGetKey {
+function keySetFor(jose: Jose, jwksUrl: string, fetcher?: typeof fetch): JWTVerifyGetKey {
   let cache = keySets;
   if (fetcher) {
     cache = keySetsByFetch.get(fetcher) ?? new Map();
@@ -31,9 +32,9 @@ function keySetFor(jwksUrl: string, fetcher?: typeof fetch): JWTVerifyGetKey {
   }
   let keySet = cache.get(jwksUrl);
   if (!keySet) {
-    keySet = createRemoteJWKSet(
+    keySet = jose.createRemoteJWKSet(
       new URL(jwksUrl),
-      fetcher ? { [customFetch]: (url, init) => fetcher(url, init) } : undefined,
+      fetcher ? { [jose.customFetch]: (url, init) => fetcher(url, init) } : undefined,
     );
     cache.set(jwksUrl, keySet);
   }
@@ -47,7 +48,8 @@ function keySetFor(jwksUrl: string, fetcher?: typeof fetch): JWTVerifyGetKey {
  */
 export async function verifyIdToken(token: string, expected: IdTokenExpectations): Promise<JWTPayload | null> {
   try {
-    const { payload } = await jwtVerify(token, keySetFor(expected.jwksUrl, expected.fetch), {
+    const jose = await loadJose();
+    const { payload } = await jose.jwtVerify(token, keySetFor(jose, expected.jwksUrl, expected.fetch), {
       audience: expected.audience,
       issuer: typeof expected.issuer === "function" ? undefined : expected.issuer,
       algorithms: ALGORITHMS,

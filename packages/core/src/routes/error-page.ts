@@ -12,9 +12,15 @@ code{background:#f6f8fa;border-radius:6px;padding:.2rem .4rem;word-break:break-a
 a{display:inline-block;margin-top:1.25rem;background:#1f2328;color:#fff;text-decoration:none;padding:.6rem 1.2rem;border-radius:8px}
 `;
 
+let errorPageCsp: string | undefined;
+
 // The page runs no script and loads nothing: its one inline stylesheet is allowed by hash, the icon
-// is inline SVG markup, and the link is a plain navigation (not governed by CSP).
-const ERROR_PAGE_CSP = contentSecurityPolicy({ "style-src": [cspHash(ERROR_PAGE_STYLE)] });
+// is inline SVG markup, and the link is a plain navigation (not governed by CSP). Computed on the first
+// request, not at import: hashing is start-up work most servers never need (issue 19).
+function errorPageContentSecurityPolicy(): string {
+  errorPageCsp ??= contentSecurityPolicy({ "style-src": [cspHash(ERROR_PAGE_STYLE)] });
+  return errorPageCsp;
+}
 
 /** GET /error: the page OAuth and email-link failures land on (SPEC.md §2). */
 export const errorPage = defineEndpoint(
@@ -24,7 +30,10 @@ export const errorPage = defineEndpoint(
     query: z.object({ error: z.string().max(256).optional() }).catchall(z.unknown()),
     openapi: { summary: "HTML error page", kind: "html" },
   },
-  async (ctx) => htmlResponse(renderErrorPage(ctx.query.error || "Unknown"), { contentSecurityPolicy: ERROR_PAGE_CSP }),
+  async (ctx) =>
+    htmlResponse(renderErrorPage(ctx.query.error || "Unknown"), {
+      contentSecurityPolicy: errorPageContentSecurityPolicy(),
+    }),
 );
 
 /** The page itself: no script, no external resource, the code HTML-escaped. */

@@ -1,9 +1,15 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToBase64, utf8 } from "../crypto/encoding.js";
+import { nodeCrypto } from "../crypto/node-crypto.js";
 
 /** A CSP hash source (`'sha256-…'`) allowing exactly one inline `<script>` or `<style>` body. */
 export function cspHash(source: string): string {
-  return `'sha256-${bytesToBase64(sha256(utf8(source)))}'`;
+  // node:crypto when present, as crypto/hmac.ts does: pure-JS SHA-256 of a 20 kB page script cost
+  // ~8 ms cold against ~0.5 ms. Both hash the UTF-8 bytes, so the source value is the same.
+  const digest = nodeCrypto
+    ? nodeCrypto.createHash("sha256").update(source, "utf8").digest("base64")
+    : bytesToBase64(sha256(utf8(source)));
+  return `'sha256-${digest}'`;
 }
 
 /** The directives a page may add to the locked-down base policy, each a list of sources. */

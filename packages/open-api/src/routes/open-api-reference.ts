@@ -1,6 +1,6 @@
 import { defineEndpoint, htmlResponse } from "@gatehouse/core";
 import type { AuthContext } from "@gatehouse/core";
-import { REFERENCE_PAGE_CSP } from "../render-reference-page.js";
+import { referencePageCsp } from "../render-reference-page.js";
 
 /** GET <path> (default /reference): the self-contained HTML API reference page (SPEC.md §2). */
 export const openAPIReference = (path: string, getPage: (auth: AuthContext) => string) =>
@@ -14,5 +14,5 @@ export const openAPIReference = (path: string, getPage: (auth: AuthContext) => s
         kind: "html",
       },
     },
-    async (ctx) => htmlResponse(getPage(ctx.auth), { contentSecurityPolicy: REFERENCE_PAGE_CSP }),
+    async (ctx) => htmlResponse(getPage(ctx.auth), { contentSecurityPolicy: referencePageCsp() }),
   );

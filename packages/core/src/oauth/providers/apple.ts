@@ -75,7 +75,7 @@ export function apple(config: AppleOptions): OAuthProvider {
       return claims !== null;
     },
     async getUserInfo(tokens, callback) {
-      const claims = readIdTokenClaims(tokens.idToken, audience);
+      const claims = await readIdTokenClaims(tokens.idToken, audience);
       if (!claims) return null;
       const email = stringClaim(claims, "email") ?? null;
       const profile = {

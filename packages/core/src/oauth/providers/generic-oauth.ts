@@ -152,7 +152,7 @@ export function genericOAuth(id: string, config: GenericOAuthConfig): OAuthProvi
       return refreshAccessToken(await required("token"), refreshToken, client);
     },
     async getUserInfo(tokens) {
-      let claims: Record<string, unknown> | null = readIdTokenClaims(tokens.idToken, config.clientId);
+      let claims: Record<string, unknown> | null = await readIdTokenClaims(tokens.idToken, config.clientId);
       const userInfo = await endpoint("userInfo").catch(() => undefined);
       if (!claims?.email && userInfo && tokens.accessToken) {
         const fetched = (await fetchJson(userInfo, tokens.accessToken, { fetch: config.fetch })) as Record<

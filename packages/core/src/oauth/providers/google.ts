@@ -81,7 +81,7 @@ export function google(config: GoogleOptions): OAuthProvider {
       return claims !== null && domainOk(claims);
     },
     async getUserInfo(tokens) {
-      let claims: Record<string, unknown> | null = readIdTokenClaims(tokens.idToken, audience);
+      let claims: Record<string, unknown> | null = await readIdTokenClaims(tokens.idToken, audience);
       if (!claims && tokens.accessToken) {
         claims = (await fetchJson(endpoints.userInfo, tokens.accessToken, { fetch: config.fetch })) as Record<
           string,

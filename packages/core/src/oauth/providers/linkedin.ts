@@ -55,7 +55,7 @@ export function linkedin(config: LinkedInOptions): OAuthProvider {
       return claims !== null;
     },
     async getUserInfo(tokens) {
-      const idClaims = readIdTokenClaims(tokens.idToken, config.clientId);
+      const idClaims = await readIdTokenClaims(tokens.idToken, config.clientId);
       let claims: Record<string, unknown> | null = null;
       if (tokens.accessToken) {
         const info = (await fetchJson(endpoints.userInfo, tokens.accessToken, { fetch: config.fetch })) as Record<

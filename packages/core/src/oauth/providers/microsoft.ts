@@ -104,7 +104,7 @@ export function microsoft(config: MicrosoftOptions): OAuthProvider {
       return claims !== null;
     },
     async getUserInfo(tokens) {
-      const claims = readIdTokenClaims(tokens.idToken, config.clientId);
+      const claims = await readIdTokenClaims(tokens.idToken, config.clientId);
       let profile: ProviderProfile | null = null;
       let raw: unknown = claims;
       if (claims) profile = fromClaims(claims);

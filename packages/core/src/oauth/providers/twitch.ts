@@ -62,7 +62,7 @@ export function twitch(config: TwitchOptions): OAuthProvider {
       return claims !== null;
     },
     async getUserInfo(tokens) {
-      const idClaims = readIdTokenClaims(tokens.idToken, config.clientId);
+      const idClaims = await readIdTokenClaims(tokens.idToken, config.clientId);
       let claims: Record<string, unknown> | null = idClaims;
       if (!claims?.email && tokens.accessToken) {
         const info = (await fetchJson(endpoints.userInfo, tokens.accessToken, { fetch: config.fetch })) as Record<
