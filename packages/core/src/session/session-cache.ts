@@ -1,6 +1,7 @@
 import type { EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
 import { constantTimeEqual, hmacSha256Base64Url } from "../crypto/index.js";
 import type { SessionWithUser } from "../schema/model-types.js";
+import { sessionDateFields } from "../schema/session-date-fields.js";
 
 type Ctx = EndpointContext<unknown, unknown, SessionRequirement>;
 
@@ -14,9 +15,13 @@ export const SESSION_CACHE_LIMIT = 4093;
 export function setSessionCacheCookie(ctx: Ctx, data: SessionWithUser, persistent: boolean): void {
   const { options, cookies, secret } = ctx.auth;
   const { maxAge } = options.session.cookieCache;
-  const payload = Buffer.from(JSON.stringify({ ...data, cachedUntil: ctx.auth.now() + maxAge * 1000 })).toString(
-    "base64url",
-  );
+  const dates = sessionDateFields(ctx.auth.schema);
+  const cached = {
+    session: withTimes(data.session, dates.session),
+    user: withTimes(data.user, dates.user),
+    cachedUntil: ctx.auth.now() + maxAge * 1000,
+  };
+  const payload = Buffer.from(JSON.stringify(cached)).toString("base64url");
   const value = `${payload}.${hmacSha256Base64Url(secret, payload)}`;
   if (value.length > SESSION_CACHE_LIMIT) {
     options.logger.error(
@@ -40,15 +45,31 @@ export function readSessionCache(ctx: Ctx, token: string): SessionWithUser | nul
   } catch {
     return null;
   }
-  if (parsed.cachedUntil <= ctx.auth.now() || parsed.session?.token !== token) return null;
   const { session, user } = parsed;
-  // JSON turned the dates into strings; callers of auth.api get Dates, as from the database.
-  session.expiresAt = new Date(session.expiresAt);
-  session.createdAt = new Date(session.createdAt);
-  session.updatedAt = new Date(session.updatedAt);
-  user.createdAt = new Date(user.createdAt);
-  user.updatedAt = new Date(user.updatedAt);
-  if (session.expiresAt.getTime() <= ctx.auth.now()) return null;
-  const { cachedUntil: _, ...data } = parsed;
-  return data;
+  if (!(parsed.cachedUntil > ctx.auth.now()) || !session || !user || session.token !== token) return null;
+  // Dates travel as milliseconds (text in cookies written before: `new Date` reads both); callers of
+  // auth.api get Dates, as from the database — every date field of the schema, the app's included.
+  const dates = sessionDateFields(ctx.auth.schema);
+  revive(session, dates.session);
+  revive(user, dates.user);
+  if (!(session.expiresAt instanceof Date && session.expiresAt.getTime() > ctx.auth.now())) return null;
+  return { session, user };
+}
+
+/** A copy of `row` with its Dates as milliseconds: shorter in the cookie and cheaper to read back than ISO text. */
+function withTimes<T extends object>(row: T, fields: readonly string[]): T {
+  const copy = { ...row } as Record<string, unknown>;
+  for (const f of fields) {
+    const value = copy[f];
+    if (value instanceof Date) copy[f] = value.getTime();
+  }
+  return copy as T;
+}
+
+function revive(row: object, fields: readonly string[]): void {
+  const r = row as Record<string, unknown>;
+  for (const f of fields) {
+    const value = r[f];
+    if (typeof value === "number" || typeof value === "string") r[f] = new Date(value);
+  }
 }

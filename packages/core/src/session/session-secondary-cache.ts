@@ -3,6 +3,7 @@ import { CORE_ERRORS } from "../errors/core-errors.js";
 import type { Logger } from "../options/auth-options.js";
 import type { SecondaryStorage } from "../rate-limit/secondary-storage.js";
 import type { Row, Schema } from "../schema/schema-types.js";
+import { sessionDateFields } from "../schema/session-date-fields.js";
 
 /** A session row with its user row, as the session lookup joins them. */
 export interface CachedSession {
@@ -57,12 +58,7 @@ export function createSessionCache(
 ): SessionCache | null {
   const setIfAbsent = storage.setIfAbsent?.bind(storage);
   if (!setIfAbsent) return null;
-  const dateFields = (model: string) =>
-    Object.entries(schema[model]?.fields ?? {})
-      .filter(([, f]) => f.type === "date")
-      .map(([name]) => name);
-  const sessionDates = ["createdAt", "updatedAt", "expiresAt", ...dateFields("session")];
-  const userDates = ["createdAt", "updatedAt", ...dateFields("user")];
+  const { session: sessionDates, user: userDates } = sessionDateFields(schema);
   const key = (tokenHash: string) => `session:${tokenHash}`;
   // An unreadable expiry keeps the entry (or marker) for the longest a session can live.
   const secondsLeft = (expiresAt: Date) => {
@@ -75,7 +71,7 @@ export function createSessionCache(
     lastLog = now();
     logger.error(`Gatehouse: secondary storage unreachable (${what}); sessions are read from the database`, err);
   };
-  const revive = (row: Row, fields: string[]) => {
+  const revive = (row: Row, fields: readonly string[]) => {
     for (const f of fields) if (typeof row[f] === "string") row[f] = new Date(row[f] as string);
     return row;
   };
