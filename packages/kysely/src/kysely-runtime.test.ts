@@ -20,7 +20,10 @@ const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as
 
 function installedKyselyVersion(): string {
   let dir = dirname(createRequire(join(root, "package.json")).resolve("kysely"));
-  while (basename(dir) !== "kysely") dir = dirname(dir);
+  while (basename(dir) !== "kysely") {
+    if (dirname(dir) === dir) throw new Error("kysely's package folder not found");
+    dir = dirname(dir);
+  }
   return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
 }
 

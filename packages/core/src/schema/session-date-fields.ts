@@ -33,3 +33,15 @@ export function sessionDateFields(schema: Schema): SessionDateFields {
   }
   return fields;
 }
+
+/**
+ * Turns `fields` of a row read back from JSON into Dates again, in place: ISO text, or milliseconds
+ * (the cookie cache writes those). Absent and null fields stay as they are.
+ */
+export function reviveDates(row: object, fields: readonly string[]): void {
+  const r = row as Record<string, unknown>;
+  for (const f of fields) {
+    const value = r[f];
+    if (typeof value === "number" || typeof value === "string") r[f] = new Date(value);
+  }
+}

@@ -1,7 +1,7 @@
 import type { EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
 import { constantTimeEqual, hmacSha256Base64Url } from "../crypto/index.js";
 import type { SessionWithUser } from "../schema/model-types.js";
-import { sessionDateFields } from "../schema/session-date-fields.js";
+import { reviveDates, sessionDateFields } from "../schema/session-date-fields.js";
 
 type Ctx = EndpointContext<unknown, unknown, SessionRequirement>;
 
@@ -50,8 +50,8 @@ export function readSessionCache(ctx: Ctx, token: string): SessionWithUser | nul
   // Dates travel as milliseconds (text in cookies written before: `new Date` reads both); callers of
   // auth.api get Dates, as from the database — every date field of the schema, the app's included.
   const dates = sessionDateFields(ctx.auth.schema);
-  revive(session, dates.session);
-  revive(user, dates.user);
+  reviveDates(session, dates.session);
+  reviveDates(user, dates.user);
   if (!(session.expiresAt instanceof Date && session.expiresAt.getTime() > ctx.auth.now())) return null;
   return { session, user };
 }
@@ -64,12 +64,4 @@ function withTimes<T extends object>(row: T, fields: readonly string[]): T {
     if (value instanceof Date) copy[f] = value.getTime();
   }
   return copy as T;
-}
-
-function revive(row: object, fields: readonly string[]): void {
-  const r = row as Record<string, unknown>;
-  for (const f of fields) {
-    const value = r[f];
-    if (typeof value === "number" || typeof value === "string") r[f] = new Date(value);
-  }
 }

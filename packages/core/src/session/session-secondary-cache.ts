@@ -3,7 +3,7 @@ import { CORE_ERRORS } from "../errors/core-errors.js";
 import type { Logger } from "../options/auth-options.js";
 import type { SecondaryStorage } from "../rate-limit/secondary-storage.js";
 import type { Row, Schema } from "../schema/schema-types.js";
-import { sessionDateFields } from "../schema/session-date-fields.js";
+import { reviveDates, sessionDateFields } from "../schema/session-date-fields.js";
 
 /** A session row with its user row, as the session lookup joins them. */
 export interface CachedSession {
@@ -71,10 +71,6 @@ export function createSessionCache(
     lastLog = now();
     logger.error(`Gatehouse: secondary storage unreachable (${what}); sessions are read from the database`, err);
   };
-  const revive = (row: Row, fields: readonly string[]) => {
-    for (const f of fields) if (typeof row[f] === "string") row[f] = new Date(row[f] as string);
-    return row;
-  };
 
   return {
     async read(tokenHash) {
@@ -90,8 +86,8 @@ export function createSessionCache(
       if (raw === STALE) return { kind: "skip" };
       try {
         const data = JSON.parse(raw) as CachedSession;
-        revive(data.session, sessionDates);
-        revive(data.user, userDates);
+        reviveDates(data.session, sessionDates);
+        reviveDates(data.user, userDates);
         return { kind: "hit", data };
       } catch {
         return { kind: "skip" };
