@@ -1,7 +1,7 @@
 // The performance table in one command: each scenario next to a bare node:http server answering the
 // same JSON, on the same machine in the same run. Run from the repo root after `pnpm build`:
 //   node bench/run.mjs [--short] [--seconds 8] [--connections 16] [--members 50] [--cold-runs 5]
-//                      [--only bare,session,cache,postgres,org,cold] [--cpu-prof DIR]
+//                      [--only bare,session,drizzle,prisma,cache,postgres,org,cold] [--cpu-prof DIR]
 // CPU per request (the server's own user+system time from /proc over the measured run, divided by the
 // requests it answered) is the figure to compare: on shared cores req/s moves with whatever else runs,
 // CPU per request much less. "RSS load" is the kernel's high-water mark (VmHWM) over the measured load
@@ -112,6 +112,22 @@ if (wanted("bare"))
   rows.push(await scenario("bare node:http (floor)", bareScript, {}, async () => ({ path: "/", headers: {} })));
 if (wanted("session"))
   rows.push({ ...(await scenario("get-session SQLite", target, {}, sessionPrep)), goal: goals.session });
+if (wanted("drizzle")) {
+  // The same get-session through @gatehouse-auth/drizzle (ADAPTER=drizzle): goal ≤ 1.3× the kysely path's CPU.
+  const kysely = rows.find((r) => r.name === "get-session SQLite");
+  rows.push({
+    ...(await scenario("get-session SQLite, Drizzle", target, { ADAPTER: "drizzle" }, sessionPrep)),
+    goal: kysely ? Number((kysely.cpuMs * 1.3).toFixed(3)) : undefined,
+  });
+}
+if (wanted("prisma")) {
+  // The same get-session through @gatehouse-auth/prisma (ADAPTER=prisma, on a SQLite file): goal ≤ 1.3× the kysely path's CPU.
+  const kysely = rows.find((r) => r.name === "get-session SQLite");
+  rows.push({
+    ...(await scenario("get-session SQLite, Prisma", target, { ADAPTER: "prisma" }, sessionPrep)),
+    goal: kysely ? Number((kysely.cpuMs * 1.3).toFixed(3)) : undefined,
+  });
+}
 if (wanted("cache"))
   rows.push({
     ...(await scenario("get-session cookie cache", target, { COOKIE_CACHE: "1" }, sessionPrep)),

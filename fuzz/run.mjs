@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Bounded, seeded fuzzing of every route in the OpenAPI document of the conformance target.
 //   node fuzz/run.mjs [--seed S] [--count N] [--databases sqlite,postgres,mariadb] [--port P] [--server FILE]
-//                     [--timeout MS] [--retry-timeout MS] [--only I,J,…] [--json FILE] [--verbose] [--trace]
+//                     [--timeout MS] [--retry-timeout MS] [--only I,J,…] [--json FILE] [--large-bodies]
+//                     [--verbose] [--trace]
 // Fails (exit 1) on any 5xx, any request that hangs, and the target exiting. See fuzz/README.md.
 import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildCases, generateRequest, operationsOf } from "./generate.mjs";
+import { buildCases, generateRequest, largeBodyCases, operationsOf } from "./generate.mjs";
 import { send } from "./http.mjs";
 import { causeOf, describeRequest, normalizeCause } from "./report.mjs";
 import { createRng } from "./rng.mjs";
@@ -32,6 +33,9 @@ const RETRY_MS = Number(opt("--retry-timeout", "FUZZ_RETRY_TIMEOUT_MS", "30000")
 const server = resolve(opt("--server", "FUZZ_SERVER", resolve(root, "examples/conformance-target/server.mjs")));
 const only = opt("--only", "FUZZ_ONLY", "").split(",").filter(Boolean).map(Number);
 const jsonOut = opt("--json", "FUZZ_JSON", "");
+// Only the 2 MB body cases (Content-Length and chunked, every operation with a body), e.g. repeated
+// with --count to check that an oversized body always gets its answer.
+const largeBodies = args.includes("--large-bodies") || process.env.FUZZ_LARGE_BODIES === "1";
 const verbose = args.includes("--verbose");
 const trace = args.includes("--trace"); // one line per request
 const BATCH = 25; // requests between liveness and session checks
@@ -73,7 +77,8 @@ async function boot(db, ctx) {
       ctx.doc = res.json;
       if (!operations) {
         operations = operationsOf(res.json);
-        cases = operations.flatMap((o) => buildCases(o, res.json).map((c) => [o, c]));
+        const casesOf = largeBodies ? largeBodyCases : buildCases;
+        cases = operations.flatMap((o) => casesOf(o, res.json).map((c) => [o, c]));
         count = countOption ? Number(countOption) : cases.length;
         console.log(
           `fuzz: ${operations.length} operations, ${cases.length} cases, ${count} requests per database (${databases.join(", ")})`,

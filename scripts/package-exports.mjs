@@ -3,7 +3,7 @@
 // tarball works for ESM and CommonJS apps alike:
 //   - every "exports" entry has a "default" condition pointing at the same ESM file as "import", so
 //     `require()` loads that one file through Node's require(esm) (Node >= 20.19). One file, not a
-//     CommonJS twin: a plugin and the app then share one copy of @gatehouse/core (no dual-package
+//     CommonJS twin: a plugin and the app then share one copy of @gatehouse-auth/core (no dual-package
 //     hazard: `instanceof AuthError`, shared registries and symbols keep working);
 //   - "default" comes last (Node picks the first matching condition in object order);
 //   - "publishConfig.exports" is the same map without the workspace-only "source" condition (pnpm pack
@@ -11,7 +11,13 @@
 //     use a "source" condition must not be sent to ./src/*.ts, which the tarball doesn't ship;
 //   - a README.md and a LICENSE beside the package.json (npm and pnpm pack them whatever "files" says);
 //   - tsup builds no source maps (they would point at sources the tarball does not ship);
-//   - a "build:js" script (tsup without declarations) for `pnpm dev`, which needs no .d.ts.
+//   - a "build:js" script (tsup without declarations) for `pnpm dev`, which needs no .d.ts;
+//   - "sideEffects": false, so bundlers drop what an app doesn't import (gatehouse-auth's subpaths
+//     re-export whole packages and rely on it);
+//   - a package whose entry re-exports another of ours (gatehouse-auth) depends on it with a
+//     workspace: range, which pnpm pack turns into the exact version: the app and its plugins then
+//     resolve one copy of each package, never a second one from a looser range;
+//   - every "bin" target is a build output ("dist/…"), shipped by "files".
 //
 //   node scripts/package-exports.mjs            check; exits 1 and lists every problem
 //   node scripts/package-exports.mjs --fix      repair what can be repaired, then check
@@ -117,6 +123,21 @@ for (const dir of packageDirs()) {
       console.log(`fixed: ${name} build:js script`);
     } else problems.push(`${name}: needs the script "build:js": "tsup --no-dts" (pnpm dev builds with it)`);
   }
+
+  // --- tree-shaking, one copy of re-exported packages, bins ------------------------------------
+  if (pkg.sideEffects !== false) problems.push(`${name}: needs "sideEffects": false (bundlers tree-shake it)`);
+  for (const entry of Object.values(pkg.exports ?? {})) {
+    const source = entry && typeof entry === "object" ? entry.source : null;
+    if (typeof source !== "string" || !existsSync(join(dir, source))) continue;
+    for (const m of readFileSync(join(dir, source), "utf8").matchAll(/^export \* from "(@gatehouse-auth\/[\w-]+)/gm)) {
+      const range = pkg.dependencies?.[m[1]];
+      if (!range) problems.push(`${name}: ${source} re-exports ${m[1]}, which is not in its dependencies`);
+      else if (!range.startsWith("workspace:"))
+        problems.push(`${name}: depends on ${m[1]} with "${range}"; use "workspace:*" (one copy, exact version)`);
+    }
+  }
+  for (const [bin, target] of Object.entries(pkg.bin ?? {}))
+    if (!/^(\.\/)?dist\//.test(target)) problems.push(`${name}: bin ${bin} → ${target} is not a build output in dist/`);
 
   // --- README and LICENSE ------------------------------------------------------------------------
   if (!existsSync(join(dir, "README.md"))) problems.push(`${name}: no README.md (write one: what, install, example)`);

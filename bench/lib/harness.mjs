@@ -133,6 +133,15 @@ export async function signUp(port, email) {
   return { cookie, email };
 }
 
+/** Opens the verify-email link the conformance target recorded for `email` (its test outbox). */
+async function verifyThroughOutbox(port, email, cookie) {
+  const mails = await (await fetch(`http://127.0.0.1:${port}/__test/outbox`)).json();
+  const mail = mails.findLast((m) => m.to === email.toLowerCase() && m.type === "verify-email");
+  if (!mail) throw new Error(`no verification mail to ${email} in the target's outbox`);
+  const r = await fetch(mail.url, { headers: { cookie }, redirect: "manual" });
+  if (r.status >= 400) throw new Error(`verification link for ${email}: ${r.status}`);
+}
+
 /** An organization with `members` members, 10 pending invitations and 5 teams; the owner's cookie. */
 export async function setUpOrganization(port, members) {
   const owner = await signUp(port, "owner@example.com");
@@ -154,6 +163,8 @@ export async function setUpOrganization(port, members) {
     ).json;
     if (i >= members) continue; // the last ten stay pending
     const user = await signUp(port, email);
+    // Invitations need a verified address (the library's default): follow the link the target "mailed".
+    await verifyThroughOutbox(port, email, user.cookie);
     await call(port, "/organization/accept-invitation", { cookie: user.cookie, body: { invitationId: invitation.id } });
   }
   return { cookie: owner.cookie, organizationId: org.id };

@@ -1,4 +1,4 @@
-// A/B runs: loads @gatehouse/<pkg> from another build of it instead of packages/<pkg>/dist, for the
+// A/B runs: loads @gatehouse-auth/<pkg> from another build of it instead of packages/<pkg>/dist, for the
 // packages named in GATEHOUSE_DIST_<PKG> (core, organization, kysely: a directory holding that build).
 //   NODE_OPTIONS="--import ./bench/lib/swap-dist.mjs" GATEHOUSE_DIST_CORE=/tmp/core-before node bench/run.mjs
 // The servers bench/run.mjs starts inherit NODE_OPTIONS and the variable. Build a package into such a

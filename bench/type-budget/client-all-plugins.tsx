@@ -2,10 +2,10 @@
 // plugins, a few typed calls and hooks — the code a frontend developer writes. The @ts-expect-error
 // lines prove the calls are typed from the server's endpoints: if inference degraded to `any`, they
 // would stop being errors and the check would fail.
-import { adminClient } from "@gatehouse/admin/client";
-import { apiKeyClient } from "@gatehouse/api-key/client";
-import { organizationClient } from "@gatehouse/organization/client";
-import { createAuthClient } from "@gatehouse/react";
+import { adminClient } from "@gatehouse-auth/admin/client";
+import { apiKeyClient } from "@gatehouse-auth/api-key/client";
+import { organizationClient } from "@gatehouse-auth/organization/client";
+import { createAuthClient } from "@gatehouse-auth/react";
 
 export const client = createAuthClient({
   baseURL: "http://localhost:3000",

@@ -1,9 +1,29 @@
 // Opens the target's store: a fresh in-memory SQLite database, or with DATABASE_URL a fresh
 // PostgreSQL schema / MySQL database of its own, dropped again at exit. With `shared` (SHARED_STORE=1)
 // the database or schema DATABASE_URL names is used as it is and never dropped, so several targets
-// share one store (TARGET.md).
+// share one store (TARGET.md). ADAPTER=drizzle stores through @gatehouse-auth/drizzle instead of kysely,
+// over a Drizzle instance on the same driver object (drizzle-adapter.mjs); ADAPTER=prisma through
+// @gatehouse-auth/prisma over a Prisma Client on the same database (prisma-adapter.mjs; on SQLite the
+// database is then a temporary file, since Prisma opens its own connection to it).
 import { randomBytes } from "node:crypto";
-import { kyselyAdapter } from "@gatehouse/kysely";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { kyselyAdapter } from "@gatehouse-auth/kysely";
+import { drizzleStoreAdapter } from "./drizzle-adapter.mjs";
+import { prismaStoreAdapter } from "./prisma-adapter.mjs";
+
+const ADAPTER = process.env.ADAPTER ?? "kysely";
+if (!["kysely", "drizzle", "prisma"].includes(ADAPTER))
+  throw new Error(`ADAPTER must be kysely, drizzle or prisma, got ${ADAPTER}`);
+
+/** The store's adapter over `database` (a better-sqlite3 Database, a pg Pool or a mysql2 pool). */
+const storeAdapter = (database, provider, file) =>
+  ADAPTER === "drizzle"
+    ? drizzleStoreAdapter(database, provider)
+    : ADAPTER === "prisma"
+      ? prismaStoreAdapter(database, provider, file)
+      : kyselyAdapter({ database });
 
 export async function openDatabase(url, { shared = false } = {}) {
   if (shared) {
@@ -12,8 +32,21 @@ export async function openDatabase(url, { shared = false } = {}) {
   }
   if (!url) {
     const { default: Database } = await import("better-sqlite3");
+    if (ADAPTER === "prisma") {
+      const file = join(tmpdir(), `gh_conf_${randomBytes(6).toString("hex")}.db`);
+      const sqlite = new Database(file);
+      const remove = () => {
+        for (const f of [file, `${file}-journal`, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      };
+      process.once("exit", remove);
+      const close = async () => {
+        sqlite.close();
+        remove();
+      };
+      return { adapter: storeAdapter(sqlite, "sqlite", file), close };
+    }
     const sqlite = new Database(":memory:");
-    return { adapter: kyselyAdapter({ database: sqlite }), close: async () => sqlite.close() };
+    return { adapter: storeAdapter(sqlite, "sqlite"), close: async () => sqlite.close() };
   }
   const name = `gh_conf_${randomBytes(6).toString("hex")}`;
   if (url.startsWith("postgres")) {
@@ -24,7 +57,7 @@ export async function openDatabase(url, { shared = false } = {}) {
     await admin.end();
     const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${name}` });
     return {
-      adapter: kyselyAdapter({ database: pool }),
+      adapter: storeAdapter(pool, "pg"),
       close: async () => {
         await pool.end();
         const c = new pg.Client({ connectionString: url });
@@ -45,7 +78,7 @@ export async function openDatabase(url, { shared = false } = {}) {
     u.pathname = `/${name}`;
     const pool = mysqlCallback.createPool({ uri: u.toString(), timezone: "Z" });
     return {
-      adapter: kyselyAdapter({ database: pool }),
+      adapter: storeAdapter(pool, "mysql"),
       close: async () => {
         await new Promise((resolve) => pool.end(resolve));
         const c = await mysql.createConnection(url);
@@ -71,12 +104,12 @@ async function openShared(url) {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    return { adapter: kyselyAdapter({ database: pool }), close: () => pool.end() };
+    return { adapter: storeAdapter(pool, "pg"), close: () => pool.end() };
   }
   if (url.startsWith("mysql")) {
     const { default: mysqlCallback } = await import("mysql2");
     const pool = mysqlCallback.createPool({ uri: url, timezone: "Z" });
-    return { adapter: kyselyAdapter({ database: pool }), close: () => new Promise((resolve) => pool.end(resolve)) };
+    return { adapter: storeAdapter(pool, "mysql"), close: () => new Promise((resolve) => pool.end(resolve)) };
   }
   throw new Error(`DATABASE_URL must start with postgres:// or mysql://, got ${url}`);
 }

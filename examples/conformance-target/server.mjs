@@ -1,33 +1,40 @@
 // Conformance target (../shared/conformance/TARGET.md): Gatehouse on a fresh embedded SQLite store
 // (or DATABASE_URL), with the test outbox and a mock of GitHub's OAuth endpoints.
 import { createServer } from "node:http";
-import { createAuth } from "@gatehouse/core";
-import { toNodeHandler } from "@gatehouse/core/node";
-import { organization } from "@gatehouse/organization";
-import { openAPI } from "@gatehouse/open-api";
-import { apiKey } from "@gatehouse/api-key";
-import { admin } from "@gatehouse/admin";
-import { bearer } from "@gatehouse/bearer";
-import { jwt } from "@gatehouse/jwt";
-import { username } from "@gatehouse/username";
-import { phoneNumber } from "@gatehouse/phone-number";
-import { twoFactor } from "@gatehouse/two-factor";
-import { emailOTP } from "@gatehouse/email-otp";
-import { magicLink } from "@gatehouse/magic-link";
-import { multiSession } from "@gatehouse/multi-session";
-import { passkey } from "@gatehouse/passkey";
-import { auditLog } from "@gatehouse/audit-log";
-import { dashboard } from "@gatehouse/dashboard";
+import { createAuth } from "@gatehouse-auth/core";
+import { toNodeHandler } from "@gatehouse-auth/core/node";
+import { organization } from "@gatehouse-auth/organization";
+import { openAPI } from "@gatehouse-auth/open-api";
+import { apiKey } from "@gatehouse-auth/api-key";
+import { admin } from "@gatehouse-auth/admin";
+import { bearer } from "@gatehouse-auth/bearer";
+import { jwt } from "@gatehouse-auth/jwt";
+import { username } from "@gatehouse-auth/username";
+import { phoneNumber } from "@gatehouse-auth/phone-number";
+import { twoFactor } from "@gatehouse-auth/two-factor";
+import { emailOTP } from "@gatehouse-auth/email-otp";
+import { magicLink } from "@gatehouse-auth/magic-link";
+import { multiSession } from "@gatehouse-auth/multi-session";
+import { passkey } from "@gatehouse-auth/passkey";
+import { auditLog } from "@gatehouse-auth/audit-log";
+import { scim } from "@gatehouse-auth/scim";
+import { dashboard } from "@gatehouse-auth/dashboard";
+import { sso } from "@gatehouse-auth/sso";
 import { handleOutbox, record } from "./outbox.mjs";
-import { captcha } from "@gatehouse/captcha";
+import { captcha } from "@gatehouse-auth/captcha";
 import { CAPTCHA_SECRET, handleCaptchaFake } from "./captcha-fake.mjs";
 import { githubMockFetch } from "./github-mock.mjs";
 import { openDatabase } from "./database.mjs";
+import { oauthEnabled, oauthProviderPlugin, oauthRoutes } from "./oauth-provider.mjs";
 import { migrateStore, openSecondaryStorage, seedOnce } from "./shared-store.mjs";
 
 const port = Number(process.env.PORT ?? 4100);
 const profile = process.env.PROFILE ?? "default";
 const baseURL = `http://127.0.0.1:${port}`;
+
+// TARGET.md: the harness's identity providers (trusted origins) and its DNS server.
+const ssoIdpOrigins = (process.env.SSO_IDP_ORIGINS ?? "").split(",").filter(Boolean);
+const ssoDnsServers = process.env.SSO_DNS_RESOLVER ? [process.env.SSO_DNS_RESOLVER] : [];
 
 const sharedStore = process.env.SHARED_STORE === "1";
 const database = await openDatabase(process.env.DATABASE_URL, { shared: sharedStore });
@@ -69,6 +76,16 @@ const wave2Plugins =
         auditLog(),
         // the admin dashboard (not in TARGET.md; on for the same reason: its JSON routes get fuzzed)
         dashboard(),
+        // enterprise SSO (TARGET.md "Enterprise SSO and SCIM"): TXT lookups only at SSO_DNS_RESOLVER;
+        // members provisioned as `member`, `admin` when the IdP asserts role = admin.
+        sso({
+          domainVerification: { tokenPrefix: "gatehouse-sso", dnsServers: ssoDnsServers },
+          organizationProvisioning: {
+            defaultRole: "member",
+            getRole: ({ attributes }) => ([attributes.role].flat().includes("admin") ? "admin" : null),
+          },
+          saml: { maxResponseBytes: 256 * 1024 },
+        }),
         // two-factor (TARGET.md "Two-factor": issuer, 10 backup codes, OTP by email: 6 digits, 3 minutes)
         twoFactor({
           issuer: "Gatehouse Conformance",
@@ -93,7 +110,7 @@ const auth = createAuth({
   database: database.adapter,
   secret: "conformance-secret-0123456789abcdef0123456789abcdef",
   baseURL,
-  trustedOrigins: ["http://localhost:5173"],
+  trustedOrigins: ["http://localhost:5173", ...ssoIdpOrigins],
   emailAndPassword: {
     enabled: true,
     minPasswordLength: 8,
@@ -126,7 +143,12 @@ const auth = createAuth({
   socialProviders: {
     github: { clientId: "conformance-client", clientSecret: "conformance-secret", fetch: githubMockFetch },
   },
-  session: { cookieCache: { enabled: process.env.COOKIE_CACHE === "1", maxAge: 300 } },
+  session: {
+    cookieCache: { enabled: process.env.COOKIE_CACHE === "1", maxAge: 300 },
+    // The suite's 04-sessions expects list-sessions to carry every session's token (the anchor's answer);
+    // Gatehouse answers ids by default (a listed token is a stolen session). Reported as a suite test to revisit.
+    listSessionTokens: true,
+  },
   secondaryStorage,
   rateLimit:
     profile === "rate-limit"
@@ -142,9 +164,7 @@ const auth = createAuth({
       teams: { enabled: true, maximumTeams: 10, allowRemovingAllTeams: false },
       membershipLimit: 100,
       invitationExpiresIn: 172800,
-      // The suite's users sign up unverified and accept invitations in the default profile, as
-      // TARGET.md's anchor allows; Gatehouse requires a verified address by default, so relax it here.
-      requireEmailVerificationOnInvitation: false,
+      // TARGET.md: a verified address to accept, reject or view an invitation: the library's default.
       sendInvitationEmail: ({ id, email }) =>
         record({ type: "invitation", to: email, url: `${baseURL}/accept-invitation/${id}`, id }),
     }),
@@ -158,7 +178,12 @@ const auth = createAuth({
         maxRequests: Number(process.env.API_KEY_RATE_LIMIT ?? 5),
       },
     }),
+    // TARGET.md "SCIM 2.0": POST /scim/generate-token {organizationId} (owner or admin), /scim/v2 with the token.
+    scim(),
     ...wave2Plugins,
+    // OAuth provider (TARGET.md "OAuth 2.1 / OpenID Connect provider"): only with OAUTH_PROVIDER=1, so
+    // nothing changes for the other suites. It signs with the jwt plugin's keys (on in every profile).
+    ...(oauthEnabled ? [oauthProviderPlugin(baseURL)] : []),
   ],
   logger: { error: (...args) => console.error(...args), warn: () => {} },
 });
@@ -186,9 +211,11 @@ await seedOnce(auth, sharedStore, async () => {
 });
 
 const authHandler = toNodeHandler(auth);
-const server = createServer((req, res) => {
-  if (handleOutbox(req, res)) return;
+const oauthHandler = oauthEnabled ? oauthRoutes(auth, baseURL) : null;
+const server = createServer(async (req, res) => {
+  if (handleOutbox(req, res, () => auth.settled())) return;
   if (handleCaptchaFake(req, res, "127.0.0.1")) return;
+  if (oauthHandler && (await oauthHandler(req, res))) return;
   authHandler(req, res);
 });
 server.listen(port, "127.0.0.1", () => console.log(`conformance target ready on ${baseURL} (${profile})`));

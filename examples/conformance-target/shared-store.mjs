@@ -4,7 +4,7 @@
 /** `REDIS_URL` as Gatehouse's secondary storage (sessions, revocation, rate-limit counters), or undefined. */
 export async function openSecondaryStorage(url) {
   if (!url) return undefined;
-  const { redisStorage } = await import("@gatehouse/redis");
+  const { redisStorage } = await import("@gatehouse-auth/redis");
   // REDIS_KEY_PREFIX (optional) keeps parallel test runs on one Redis apart.
   const storage = redisStorage({ url, keyPrefix: process.env.REDIS_KEY_PREFIX || undefined });
   // Start answering from Redis at once; if it is down the target still starts (and falls back).

@@ -1,21 +1,21 @@
 // The example app's Gatehouse: every plugin on, emails and texts into the dev mailbox, SQLite by default.
 import { mkdirSync } from "node:fs";
-import { createAccessControl, createAuth } from "@gatehouse/core";
-import { createDatabaseFromUrl, kyselyAdapter } from "@gatehouse/kysely";
-import { organization } from "@gatehouse/organization";
-import { admin, adminStatements } from "@gatehouse/admin";
-import { apiKey } from "@gatehouse/api-key";
-import { openAPI } from "@gatehouse/open-api";
-import { phoneNumber } from "@gatehouse/phone-number";
-import { twoFactor } from "@gatehouse/two-factor";
-import { magicLink } from "@gatehouse/magic-link";
-import { emailOTP } from "@gatehouse/email-otp";
-import { username } from "@gatehouse/username";
-import { passkey } from "@gatehouse/passkey";
-import { multiSession } from "@gatehouse/multi-session";
-import { auditLog, auditLogStatements } from "@gatehouse/audit-log";
-import { dashboard, dashboardStatements } from "@gatehouse/dashboard";
-import { deliver, deliverSms } from "./mailbox.mjs";
+import { createAccessControl, createAuth } from "@gatehouse-auth/core";
+import { createDatabaseFromUrl, kyselyAdapter } from "@gatehouse-auth/kysely";
+import { organization } from "@gatehouse-auth/organization";
+import { admin, adminStatements } from "@gatehouse-auth/admin";
+import { apiKey } from "@gatehouse-auth/api-key";
+import { openAPI } from "@gatehouse-auth/open-api";
+import { phoneNumber } from "@gatehouse-auth/phone-number";
+import { twoFactor } from "@gatehouse-auth/two-factor";
+import { magicLink } from "@gatehouse-auth/magic-link";
+import { emailOTP } from "@gatehouse-auth/email-otp";
+import { username } from "@gatehouse-auth/username";
+import { passkey } from "@gatehouse-auth/passkey";
+import { multiSession } from "@gatehouse-auth/multi-session";
+import { auditLog, auditLogStatements } from "@gatehouse-auth/audit-log";
+import { dashboard, dashboardStatements } from "@gatehouse-auth/dashboard";
+import { deliver, deliverSms, openMailbox } from "./mailbox.mjs";
 
 const OTP_SUBJECTS = {
   "sign-in": "Your sign-in code",
@@ -49,6 +49,14 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
     url = new URL("app.db", dir).pathname;
   }
   const db = await createDatabaseFromUrl(url);
+  // The dev mailbox survives restarts: saved beside a SQLite file, or in .data/ for a database server.
+  let mailbox = process.env.MAILBOX_FILE;
+  if (!mailbox && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^file:/i.test(url)) {
+    const dir = new URL("./.data/", import.meta.url);
+    mkdirSync(dir, { recursive: true });
+    mailbox = new URL("mailbox.json", dir).pathname;
+  }
+  openMailbox(mailbox ?? `${url.replace(/^(sqlite|file):(\/\/)?/i, "")}.mailbox.json`);
   const auth = createAuth({
     database: kyselyAdapter({ database: db.database }),
     // Development only: in production Gatehouse refuses to start without a real 32+ character secret.

@@ -4,7 +4,7 @@ import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { toNodeHandler } from "@gatehouse/core/node";
+import { toNodeHandler } from "@gatehouse-auth/core/node";
 import { createAppAuth } from "./auth.mjs";
 import { handleMailbox } from "./mailbox.mjs";
 
@@ -21,7 +21,7 @@ let serveApp;
 if (production) {
   const dist = join(root, "dist");
   if (!existsSync(join(dist, "index.html")))
-    throw new Error("no dist/: run `pnpm --filter @gatehouse/example-react-app build` first");
+    throw new Error("no dist/: run `pnpm --filter @gatehouse-auth/example-react-app build` first");
   const types = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript",

@@ -4,5 +4,10 @@ export default defineProject({
   // "source" resolves workspace packages to their TypeScript, so tests need no build first.
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source", "module", "node", "development|production"] } },
-  test: { name: "captcha", include: ["src/**/*.test.ts", "test/**/*.test.ts"], testTimeout: 20000 },
+  test: {
+    name: "captcha",
+    setupFiles: ["../../test-setup/cheap-password-hash.ts"],
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 20000,
+  },
 });

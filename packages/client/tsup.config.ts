@@ -9,5 +9,5 @@ export default defineConfig({
   platform: "browser",
   sourcemap: false,
   // Only the routes table of core reaches the browser; everything else stays external to be safe.
-  external: ["@gatehouse/core", "nanostores"],
+  external: ["@gatehouse-auth/core", "nanostores"],
 });

@@ -9,5 +9,5 @@ export default defineConfig({
   clean: false,
   target: "es2022",
   sourcemap: false,
-  external: ["@gatehouse/core", "zod", "react", "react-dom", "react/jsx-runtime"],
+  external: ["@gatehouse-auth/core", "zod", "react", "react-dom", "react/jsx-runtime"],
 });

@@ -6,6 +6,7 @@ export default defineProject({
   ssr: { resolve: { conditions: ["source", "module", "node", "development|production"] } },
   test: {
     name: "dashboard",
+    setupFiles: ["../../test-setup/cheap-password-hash.ts"],
     include: ["src/**/*.test.ts", "app/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 20000,
   },

@@ -40,7 +40,7 @@ async function buildVendoredKysely() {
     target: "node20",
     legalComments: "none",
     banner: {
-      js: `/*! kysely ${version} (https://github.com/kysely-org/kysely), bundled by @gatehouse/kysely.\n${licence}\n*/`,
+      js: `/*! kysely ${version} (https://github.com/kysely-org/kysely), bundled by @gatehouse-auth/kysely.\n${licence}\n*/`,
     },
     logLevel: "warning",
   });

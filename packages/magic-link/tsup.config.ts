@@ -7,5 +7,5 @@ export default defineConfig({
   clean: true,
   target: "es2022",
   sourcemap: false,
-  external: ["@gatehouse/core", "zod"],
+  external: ["@gatehouse-auth/core", "zod"],
 });

@@ -1,9 +1,9 @@
 // Consumer fixture: Express with a JSON body parser mounted BEFORE the auth handler (the order most
 // apps have). The handler must use req.body rather than wait on the spent request stream.
 import Database from "better-sqlite3";
-import { createAuth } from "@gatehouse/core";
-import { toNodeHandler } from "@gatehouse/core/node";
-import { kyselyAdapter } from "@gatehouse/kysely";
+import { createAuth } from "@gatehouse-auth/core";
+import { toNodeHandler } from "@gatehouse-auth/core/node";
+import { kyselyAdapter } from "@gatehouse-auth/kysely";
 import express from "express";
 
 const port = Number(process.env.PORT);

@@ -1,16 +1,23 @@
 #!/usr/bin/env node
 // The consumer path: what someone who installs the published packages gets. Packs every package the
-// way it would be published (`pnpm pack` rewrites workspace:* to versions), installs the tarballs with
-// npm into a fresh project outside the workspace, and there checks:
+// way it would be published (`pnpm release:pack`'s script: `pnpm pack` rewrites workspace:* to
+// versions) into a fresh project's release/ folder outside the workspace, and there checks:
 //   tarballs  README.md, LICENSE, every exports target of every condition present (so no "source"
 //             pointing at unshipped .ts), no workspace: ranges, no source map
 //             that points at sources the tarball doesn't have;
-//   readme    the README's "Ten lines of server", verbatim but for the port: sign-up, sign-in,
-//             get-session over HTTP;
+//   install   the very command docs/getting-started.md shows ("Before the first release": gatehouse-auth
+//             and its scoped dependencies' tarballs, better-sqlite3), and none of the heavy plugins'
+//             dependencies comes with it;
+//   readme    the README's "Ten lines of server" (imports from gatehouse-auth), verbatim but for the
+//             port: sign-up, sign-in, get-session over HTTP;
+//   cli       `npx gatehouse-auth generate` runs gatehouse-auth's bin;
+//   umbrella  every gatehouse-auth subpath loads with import and require() and holds the scoped
+//             package's very values (one copy of core); its types resolve with module nodenext and
+//             with moduleResolution bundler;
+//   then the remaining tarballs (heavy plugins) and express are added, and:
 //   express   express.json() mounted before the auth handler: sign-up and sign-in answer (no hang);
 //   require   a .cjs app require()s core, kysely and plugins and uses them (one copy of core);
-//   types     a .cts file type-checks against the installed declarations (module nodenext);
-//   cli       `npx gatehouse generate` runs from the installed bin.
+//   types     a .cts file type-checks against the installed declarations (module nodenext).
 // Needs built packages (`pnpm build`) and the npm registry (or npm's cache) for third-party
 // dependencies. better-sqlite3 is installed without its build script and given the workspace's
 // compiled binary when the versions match (else `npm rebuild` compiles or downloads one).
@@ -31,14 +38,16 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { documentedInstallCommand, installCommand, UMBRELLA, umbrellaClosure } from "../release-files.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const here = fileURLToPath(new URL(".", import.meta.url));
 const keep = process.argv.includes("--keep");
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), "gatehouse-consumer-"));
-const tarballs = join(work, "tarballs");
 const app = join(work, "app");
+// The docs' command names ./release/….tgz relative to the app: the tarballs go where it looks.
+const tarballs = join(app, "release");
 const children = new Set();
 
 let count = 0;
@@ -161,13 +170,8 @@ mkdirSync(app, { recursive: true });
 console.log("TAP version 13");
 console.log(`# ${packages.length} packages, work folder ${work}`);
 
-const pnpm = process.env.npm_execpath?.includes("pnpm")
-  ? [process.execPath, process.env.npm_execpath]
-  : ["npx", "-y", "pnpm@10"];
-await check("pnpm pack of every package", () => {
-  run(pnpm[0], [...pnpm.slice(1), "-r", "--filter", "./packages/**", "pack", "--pack-destination", tarballs], {
-    cwd: repo,
-  });
+await check("pnpm release:pack (without its build) writes every package's tarball", () => {
+  run(process.execPath, [join(repo, "scripts/release-pack.mjs"), "--no-build", "--out", tarballs], { cwd: repo });
   const made = readdirSync(tarballs).filter((f) => f.endsWith(".tgz"));
   assert(
     made.length === packages.length,
@@ -229,42 +233,67 @@ const workspaceSqlite = (() => {
   };
 })();
 let installed = false;
-await check("npm install of the tarballs, better-sqlite3 and express in a fresh project", () => {
-  writeFileSync(
-    join(app, "package.json"),
-    JSON.stringify({ name: "gatehouse-consumer", private: true, version: "1.0.0" }, null, 2),
+/** npm install in the app, offline when it can; better-sqlite3 is pinned to the workspace's binary. */
+function npmInstall(specs) {
+  const pinned = specs.map((spec) =>
+    spec === "better-sqlite3" && workspaceSqlite ? `better-sqlite3@${workspaceSqlite.version}` : spec,
   );
-  const sqlite = workspaceSqlite ? `better-sqlite3@${workspaceSqlite.version}` : "better-sqlite3";
-  const files = readdirSync(tarballs).map((f) => join(tarballs, f));
   // --ignore-scripts: better-sqlite3's build script would compile for a minute; the workspace's
   // binary fits when the version (and so the ABI-matched Node) is the same.
-  run(
-    "npm",
-    [
-      "install",
-      "--no-audit",
-      "--no-fund",
-      "--prefer-offline",
-      "--ignore-scripts",
-      "--loglevel=error",
-      ...files,
-      sqlite,
-      "express@5",
-    ],
-    { cwd: app },
-  );
-  const target = join(app, "node_modules/better-sqlite3/build/Release");
-  if (workspaceSqlite && existsSync(workspaceSqlite.binary)) {
-    mkdirSync(target, { recursive: true });
-    copyFileSync(workspaceSqlite.binary, join(target, "better_sqlite3.node"));
-  } else {
-    console.log("# no compiled better-sqlite3 in the workspace: npm rebuild (compiles, can take a minute)");
-    run("npm", ["rebuild", "better-sqlite3"], { cwd: app });
-  }
-  run(process.execPath, ["-e", "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"], { cwd: app });
-  installed = true;
-});
+  const flags = ["--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--loglevel=error"];
+  run("npm", ["install", ...flags, ...pinned], { cwd: app });
+}
+await check(
+  "npm install exactly as docs/getting-started.md shows it: gatehouse-auth's tarballs and better-sqlite3",
+  () => {
+    writeFileSync(
+      join(app, "package.json"),
+      JSON.stringify({ name: "gatehouse-consumer", private: true, version: "1.0.0" }, null, 2),
+    );
+    const documented = documentedInstallCommand(repo);
+    assert(documented, 'docs/getting-started.md has no "npm install ./release/…" under "### Before the first release"');
+    const words = documented.split(/\s+/);
+    // Drift between the docs and the packages would install too little (npm then asks the registry).
+    assert(
+      words.join(" ") === installCommand(repo),
+      `the docs show\n  ${documented}\nbut the packages need\n  ${installCommand(repo)}`,
+    );
+    assert(words[0] === "npm" && words[1] === "install", `not an npm install: ${documented}`);
+    npmInstall(words.slice(2));
+    const target = join(app, "node_modules/better-sqlite3/build/Release");
+    if (workspaceSqlite && existsSync(workspaceSqlite.binary)) {
+      mkdirSync(target, { recursive: true });
+      copyFileSync(workspaceSqlite.binary, join(target, "better_sqlite3.node"));
+    } else {
+      console.log("# no compiled better-sqlite3 in the workspace: npm rebuild (compiles, can take a minute)");
+      run("npm", ["rebuild", "better-sqlite3"], { cwd: app });
+    }
+    run(process.execPath, ["-e", "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"], {
+      cwd: app,
+    });
+    installed = true;
+    const size = run("du", ["-sk", "--apparent-size", join(app, "node_modules")]).split("\t")[0];
+    console.log(`# installed: ${Number(size) / 1000} MB in node_modules (better-sqlite3 included)`);
+  },
+);
 
+await check("the common-case install brings none of the heavy plugins' dependencies, nor React", () => {
+  assert(installed, "not installed");
+  const heavy = [
+    "@simplewebauthn/server",
+    "libphonenumber-js",
+    "qrcode",
+    "yargs",
+    "@zxcvbn-ts/core",
+    "ioredis",
+    "react-dom",
+  ];
+  const present = heavy.filter((name) => existsSync(join(app, "node_modules", name, "package.json")));
+  assert(present.length === 0, `installed anyway: ${present.join(", ")}`);
+  // React is an optional peer all the way down (gatehouse-auth and @gatehouse-auth/react): npm installs
+  // a required peer of a dependency by itself, which would put React into every server-only app.
+  assert(!existsSync(join(app, "node_modules/react/package.json")), "react was installed for a server-only app");
+});
 // --- 4. the README's server ---------------------------------------------------------------------
 await check("README's ten-line server: sign-up, sign-in, get-session over HTTP", async () => {
   assert(installed, "not installed");
@@ -285,7 +314,112 @@ await check("README's ten-line server: sign-up, sign-in, get-session over HTTP",
   }
 });
 
-// --- 5. Express with express.json() first -------------------------------------------------------
+// --- 5. the CLI and every gatehouse-auth subpath ----------------------------------------------------
+await check(
+  "npx gatehouse-auth generate --dialect sqlite prints the schema, and so does gatehouse-auth's own bin file",
+  () => {
+    assert(installed, "not installed");
+    // --no: never fetch a package of that name from the registry; the installed bin or a failure.
+    const out = run("npx", ["--no", "gatehouse-auth", "generate", "--dialect", "sqlite"], { cwd: app });
+    assert(/create table/i.test(out) && out.includes("session"), `unexpected output:\n${out.slice(0, 500)}`);
+    // gatehouse-auth and @gatehouse-auth/kysely both declare the bin (the one CLI, pinned to one version);
+    // npm links one of the two into .bin. Run gatehouse-auth's file too, so both are known to work.
+    const own = join(app, "node_modules", UMBRELLA, umbrellaClosure(repo)[0].pkg.bin["gatehouse-auth"]);
+    const direct = run(process.execPath, [own, "generate", "--dialect", "sqlite"], { cwd: app });
+    assert(direct === out, `gatehouse-auth's bin printed something else:\n${direct.slice(0, 500)}`);
+  },
+);
+
+// --- 6. the other tarballs (heavy plugins), then Express, CommonJS and TypeScript -------------------
+await check("npm install of the remaining tarballs, express, react, vue, svelte and solid-js next to it", () => {
+  assert(installed, "not installed");
+  const inDocs = new Set(umbrellaClosure(repo).map((p) => p.name));
+  const rest = packages.filter(({ pkg }) => !inDocs.has(pkg.name));
+  npmInstall([
+    ...rest.map(({ pkg }) => `./release/${pkg.name.replace("@", "").replace("/", "-")}-${pkg.version}.tgz`),
+    "express@5",
+    // React is an optional peer: an app that imports the /react subpaths (checked next) has it.
+    "react@19",
+    "react-dom@19",
+    "@types/react@19",
+    // The Vue, Svelte and Solid bindings' optional peers, for the require() of every entry below.
+    "vue@3",
+    "svelte@5",
+    "solid-js@1",
+  ]);
+});
+
+const umbrella = umbrellaClosure(repo)[0].pkg;
+const umbrellaSpecs = Object.keys(umbrella.exports).map((s) => UMBRELLA + s.slice(1));
+await check(
+  "every gatehouse-auth subpath: import() and require() give one module, the scoped package's very values",
+  () => {
+    assert(installed, "not installed");
+    // Each subpath's source is one `export * from "<scoped>"` line: its target is read from there.
+    const targets = Object.fromEntries(
+      Object.entries(umbrella.exports).map(([subpath, entry]) => {
+        const code = readFileSync(join(repo, "packages", UMBRELLA, entry.source), "utf8");
+        return [UMBRELLA + subpath.slice(1), code.match(/export \* from "([^"]+)"/)?.[1]];
+      }),
+    );
+    writeFileSync(
+      join(app, "umbrella.cjs"),
+      `const targets = ${JSON.stringify(targets)};
+(async () => {
+  for (const [spec, target] of Object.entries(targets)) {
+    const required = require(spec);
+    if (required !== (await import(spec))) throw new Error(spec + ": require() and import() differ");
+    const scoped = require(target);
+    const names = Object.keys(scoped);
+    if (!names.length || names.join() !== Object.keys(required).join()) throw new Error(spec + ": names differ from " + target);
+    for (const n of names) if (required[n] !== scoped[n]) throw new Error(spec + " " + n + " is not " + target + "'s");
+  }
+  console.log("umbrella ok");
+})().catch((e) => { console.error(e); process.exit(1); });
+`,
+    );
+    const out = run(process.execPath, ["umbrella.cjs"], { cwd: app, env: { ...process.env, NODE_ENV: "development" } });
+    assert(out.includes("umbrella ok"), out);
+  },
+);
+
+await check("gatehouse-auth's types resolve for every subpath: module nodenext and moduleResolution bundler", () => {
+  assert(installed, "not installed");
+  const lines = umbrellaSpecs.map((spec, i) => `import * as m${i} from "${spec}";`);
+  lines.push(
+    `export const sizes: number[] = [${umbrellaSpecs.map((_, i) => `Object.keys(m${i}).length`).join(", ")}];`,
+  );
+  // Real types, not any: a misspelt export of the root is an error.
+  lines.push(
+    "export const create: typeof m0.createAuth = m0.createAuth;",
+    "// @ts-expect-error not an export",
+    "m0.createAut;",
+  );
+  writeFileSync(join(app, "umbrella-types.mts"), `${lines.join("\n")}\n`);
+  const tsc = join(repo, "node_modules/typescript/bin/tsc");
+  const common = [
+    "--noEmit",
+    "--strict",
+    "--target",
+    "es2022",
+    "--skipLibCheck",
+    "false",
+    "--types",
+    "node",
+    "--typeRoots",
+    join(repo, "node_modules/@types"),
+  ];
+  run(
+    process.execPath,
+    [tsc, ...common, "--module", "nodenext", "--moduleResolution", "nodenext", "umbrella-types.mts"],
+    { cwd: app },
+  );
+  run(process.execPath, [tsc, ...common, "--module", "esnext", "--moduleResolution", "bundler", "umbrella-types.mts"], {
+    cwd: app,
+  });
+});
+
+// --- 7. Express with express.json() first -------------------------------------------------------
 await check("Express with express.json() before the handler: sign-up and sign-in answer", async () => {
   assert(installed, "not installed");
   copyFileSync(join(here, "express-server.mjs"), join(app, "express-server.mjs"));
@@ -300,7 +434,7 @@ await check("Express with express.json() before the handler: sign-up and sign-in
   }
 });
 
-// --- 6. CommonJS ---------------------------------------------------------------------------------
+// --- 8. CommonJS ---------------------------------------------------------------------------------
 await check("require() from a .cjs app: core, kysely, username and organization, one copy of core", () => {
   assert(installed, "not installed");
   copyFileSync(join(here, "use-require.cjs"), join(app, "use-require.cjs"));
@@ -324,7 +458,7 @@ await check("require() of every export entry of every installed package", () => 
   run(process.execPath, ["-e", program], { cwd: app });
 });
 
-// --- 7. TypeScript as CommonJS --------------------------------------------------------------------
+// --- 9. TypeScript as CommonJS --------------------------------------------------------------------
 await check("TypeScript .cts (module nodenext) type-checks against the installed declarations", () => {
   assert(installed, "not installed");
   copyFileSync(join(here, "types.cts"), join(app, "types.cts"));
@@ -332,13 +466,6 @@ await check("TypeScript .cts (module nodenext) type-checks against the installed
   config.compilerOptions.typeRoots = [join(repo, "node_modules/@types")]; // @types/node of the workspace
   writeFileSync(join(app, "tsconfig.json"), JSON.stringify(config, null, 2));
   run(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: app });
-});
-
-// --- 8. the CLI -----------------------------------------------------------------------------------
-await check("the installed gatehouse CLI prints the schema (gatehouse generate --dialect sqlite)", () => {
-  assert(installed, "not installed");
-  const out = run(join(app, "node_modules/.bin/gatehouse"), ["generate", "--dialect", "sqlite"], { cwd: app });
-  assert(/create table/i.test(out) && out.includes("session"), `unexpected output:\n${out.slice(0, 500)}`);
 });
 
 // --- summary --------------------------------------------------------------------------------------

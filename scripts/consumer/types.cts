@@ -1,9 +1,9 @@
 // Consumer fixture: a TypeScript file compiled as CommonJS (.cts, module nodenext). Its types come
 // from the same dist/*.d.ts as ESM users' ("types" is the first condition every export entry has).
-import core = require("@gatehouse/core");
-import kysely = require("@gatehouse/kysely");
-import node = require("@gatehouse/core/node");
-import plugin = require("@gatehouse/username");
+import core = require("@gatehouse-auth/core");
+import kysely = require("@gatehouse-auth/kysely");
+import node = require("@gatehouse-auth/core/node");
+import plugin = require("@gatehouse-auth/username");
 
 const auth = core.createAuth({
   database: kysely.kyselyAdapter({ database: {} }),

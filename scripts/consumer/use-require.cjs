@@ -1,17 +1,17 @@
 // Consumer fixture: a CommonJS app. require() loads the packages' ESM builds (Node >= 20.19), and the
-// app and the plugin must share one copy of @gatehouse/core: the plugin's AuthError is the app's.
+// app and the plugin must share one copy of @gatehouse-auth/core: the plugin's AuthError is the app's.
 const assert = require("node:assert/strict");
 const Database = require("better-sqlite3");
-const core = require("@gatehouse/core");
-const { toNodeHandler } = require("@gatehouse/core/node");
-const { kyselyAdapter } = require("@gatehouse/kysely");
-const { username, USERNAME_ERRORS } = require("@gatehouse/username");
-const { organization } = require("@gatehouse/organization");
+const core = require("@gatehouse-auth/core");
+const { toNodeHandler } = require("@gatehouse-auth/core/node");
+const { kyselyAdapter } = require("@gatehouse-auth/kysely");
+const { username, USERNAME_ERRORS } = require("@gatehouse-auth/username");
+const { organization } = require("@gatehouse-auth/organization");
 
 (async () => {
   assert.equal(typeof core.createAuth, "function");
   assert.equal(typeof toNodeHandler, "function");
-  assert.equal(await import("@gatehouse/core"), core, "import() and require() must give one module");
+  assert.equal(await import("@gatehouse-auth/core"), core, "import() and require() must give one module");
 
   const auth = core.createAuth({
     database: kyselyAdapter({ database: new Database(":memory:") }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeTestAuth, signUpUser } from "@gatehouse/core/testing";
+import { makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
 import { greeting } from "./greeting-plugin.js";
 
 describe("the docs/plugins.md example plugin", () => {

@@ -1,6 +1,6 @@
 // The example plugin of docs/plugins.md. greeting-plugin.test.ts beside it runs it,
 // so the documentation cannot drift from code that works.
-import { AuthError, defineEndpoint, defineErrors, definePlugin, statusResponse } from "@gatehouse/core";
+import { AuthError, defineEndpoint, defineErrors, definePlugin, statusResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 
 /** The plugin's own error catalogue: codes are unique across core and every plugin. */

@@ -1,5 +1,5 @@
 // A server component: it reads the session on the server, so the page arrives already signed in.
-import { getSession } from "@gatehouse/core/next";
+import { getSession } from "@gatehouse-auth/core/next";
 import { headers } from "next/headers";
 import { auth } from "../lib/auth";
 

@@ -1,8 +1,8 @@
 // The app's Gatehouse: email and password on a SQLite file. Server-only (it opens the database).
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { createAuth, definePlugin } from "@gatehouse/core";
-import { kyselyAdapter } from "@gatehouse/kysely";
+import { createAuth, definePlugin } from "@gatehouse-auth/core";
+import { kyselyAdapter } from "@gatehouse-auth/kysely";
 import Database from "better-sqlite3";
 
 const file = process.env.GATEHOUSE_DB ?? join(process.cwd(), ".data", "gatehouse.db");

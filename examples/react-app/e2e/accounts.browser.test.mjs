@@ -1,4 +1,4 @@
-// The account switcher (@gatehouse/multi-session) in Debian's Chromium, driven by playwright-core: two
+// The account switcher (@gatehouse-auth/multi-session) in Debian's Chromium, driven by playwright-core: two
 // accounts signed up in one browser, switch, remove one, add it back through the sign-in page, then
 // the header's sign-out leaves none. Screenshots go to test-output/browser/.
 // Run after `vite build`: node --test examples/react-app/e2e/ (E2E_DEV=1: through Vite, no build needed)

@@ -150,7 +150,27 @@ test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, a
   await page.getByRole("link", { name: "Acme Corp" }).waitFor();
   await page.getByRole("cell", { name: "ci-deploy", exact: true }).waitFor();
   assert.ok((await page.getByTestId("session-row").count()) >= 1);
+  // The passkey plugin is installed: the card is there, empty for a password user.
+  await page.getByRole("heading", { name: "Passkeys" }).waitFor();
+  await page.getByText("No passkeys.").waitFor();
   await page.screenshot({ path: join(shots, "dashboard-user.png"), fullPage: true });
+
+  // On a phone (390 px): one column, no sideways scrolling of the page, no sidebar band behind the
+  // headings, the navigation one row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("heading", { name: "Pat Doe" }).waitFor();
+  const phone = await page.evaluate(() => {
+    const app = document.querySelector(".app");
+    const links = [...document.querySelectorAll(".sidebar nav a")].map((a) => a.getBoundingClientRect().top);
+    return {
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      band: getComputedStyle(app).backgroundImage,
+      navRows: new Set(links.map((top) => Math.round(top))).size,
+    };
+  });
+  assert.deepEqual(phone, { overflow: 0, band: "none", navRows: 1 });
+  await page.screenshot({ path: join(shots, "dashboard-user-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Ban, cancelled: the dialog names the user and nothing changes.
   await page.getByRole("button", { name: "Ban", exact: true }).click();
@@ -270,6 +290,9 @@ test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, a
   const rows = page.getByTestId("audit-row");
   assert.equal(await rows.count(), 1);
   assert.match(await rows.first().textContent(), /Spam/);
+  // Users by name, not id: the admin (the viewer) and the banned user (named by one user-names call).
+  await rows.first().getByText(`${adminEmail} (you)`).waitFor();
+  await rows.first().getByText(`Pat Doe (${userEmail})`).waitFor();
   await page.screenshot({ path: join(shots, "dashboard-audit-log.png"), fullPage: true });
 
   // Impersonation: from the user's page, lands on the app signed in as the user.

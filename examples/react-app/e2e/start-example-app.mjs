@@ -18,13 +18,14 @@ const dev = process.env.E2E_DEV === "1";
  * Starts the example app and a browser. `host` is what the page's origin names (WebAuthn needs
  * `localhost`, not an IP); `env` adds to the server's environment. Returns `{ base, browser, stop }`.
  */
-export async function startExampleApp({ tag, host = "127.0.0.1", env = {} }) {
+export async function startExampleApp({ tag, host = "127.0.0.1", env = {}, dataDir: keptDir }) {
   if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium)`);
   if (!dev && !existsSync(join(appDir, "dist", "index.html")))
-    throw new Error("build the app first: npx -y pnpm@10 --filter @gatehouse/example-react-app build");
+    throw new Error("build the app first: npx -y pnpm@10 --filter @gatehouse-auth/example-react-app build");
   mkdirSync(shots, { recursive: true });
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `gatehouse-e2e-${tag}-`));
+  // `dataDir` given: the caller's (a restart test reuses it), kept on stop.
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), `gatehouse-e2e-${tag}-`));
   const server = spawn(process.execPath, ["server.mjs"], {
     cwd: appDir,
     env: {
@@ -39,7 +40,7 @@ export async function startExampleApp({ tag, host = "127.0.0.1", env = {} }) {
   });
   const stopServer = () => {
     server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await new Promise((resolve, reject) => {

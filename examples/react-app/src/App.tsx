@@ -18,7 +18,28 @@ import { SignedIn } from "./pages/SignedIn.js";
 import { TwoFactor } from "./pages/TwoFactor.js";
 import { UrlNotice } from "./url-notice.js";
 
-function Page({ path }: { path: string }) {
+/**
+ * Pages that show the signed-in user's own data. Signed out, each would call list routes that can only
+ * answer 401 (and log errors in the console), so they show a sign-in prompt instead. /accounts is not
+ * here: it lists the accounts signed in on this browser, and "none" is its signed-out answer.
+ */
+const NEEDS_USER = new Set(["/account", "/phone", "/organizations", "/api-keys", "/passkeys", "/security", "/admin"]);
+
+/** Asks a signed-out visitor to sign in, and brings them back to `path` afterwards. */
+function SignInPrompt({ path }: { path: string }) {
+  const next = `?next=${encodeURIComponent(path)}`;
+  return (
+    <section data-testid="sign-in-prompt">
+      <p>
+        <Link to={`/sign-in${next}`}>Sign in</Link> or <Link to={`/sign-up${next}`}>create an account</Link> to see this
+        page.
+      </p>
+    </section>
+  );
+}
+
+function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
+  if (!signedIn && NEEDS_USER.has(path)) return <SignInPrompt path={path} />;
   if (path === "/sign-in") return <SignIn />;
   if (path === "/sign-up") return <SignUp />;
   if (path === "/two-factor") return <TwoFactor />;
@@ -88,7 +109,7 @@ export function App() {
         </div>
       )}
       <UrlNotice />
-      <main>{isPending ? <p className="muted">Loading…</p> : <Page path={path} />}</main>
+      <main>{isPending ? <p className="muted">Loading…</p> : <Page path={path} signedIn={Boolean(user)} />}</main>
     </div>
   );
 }

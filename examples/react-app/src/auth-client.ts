@@ -1,15 +1,15 @@
-import { adminClient } from "@gatehouse/admin/client";
-import { apiKeyClient } from "@gatehouse/api-key/client";
-import { organizationClient } from "@gatehouse/organization/client";
-import { phoneNumberClient } from "@gatehouse/phone-number/client";
-import { createAuthClient } from "@gatehouse/react";
-import { emailOTPClient } from "@gatehouse/email-otp/client";
-import { magicLinkClient } from "@gatehouse/magic-link/client";
-import { twoFactorClient } from "@gatehouse/two-factor/client";
-import { usernameClient } from "@gatehouse/username/client";
-import { passkeyClient } from "@gatehouse/passkey/client";
-import { multiSessionClient } from "@gatehouse/multi-session/client";
-import { auditLogClient } from "@gatehouse/audit-log/client";
+import { adminClient } from "@gatehouse-auth/admin/client";
+import { apiKeyClient } from "@gatehouse-auth/api-key/client";
+import { organizationClient } from "@gatehouse-auth/organization/client";
+import { phoneNumberClient } from "@gatehouse-auth/phone-number/client";
+import { createAuthClient } from "@gatehouse-auth/react";
+import { emailOTPClient } from "@gatehouse-auth/email-otp/client";
+import { magicLinkClient } from "@gatehouse-auth/magic-link/client";
+import { twoFactorClient } from "@gatehouse-auth/two-factor/client";
+import { usernameClient } from "@gatehouse-auth/username/client";
+import { passkeyClient } from "@gatehouse-auth/passkey/client";
+import { multiSessionClient } from "@gatehouse-auth/multi-session/client";
+import { auditLogClient } from "@gatehouse-auth/audit-log/client";
 import { navigate } from "./router.js";
 
 /** One client for the whole app: same origin, every plugin. */

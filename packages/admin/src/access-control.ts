@@ -1,5 +1,5 @@
-import { createAccessControl } from "@gatehouse/core";
-import type { Role, Statements } from "@gatehouse/core";
+import { createAccessControl } from "@gatehouse-auth/core";
+import type { Role, Statements } from "@gatehouse-auth/core";
 
 /** Resources and actions of SPEC.md §6 (admin plugin). */
 export const adminStatements = {

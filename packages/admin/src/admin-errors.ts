@@ -1,5 +1,5 @@
-import { defineErrors } from "@gatehouse/core";
-import type { CatalogueError } from "@gatehouse/core";
+import { defineErrors } from "@gatehouse-auth/core";
+import type { CatalogueError } from "@gatehouse-auth/core";
 
 /**
  * The admin plugin's error catalogue; it owns status and message. Codes are unique across the
@@ -41,10 +41,6 @@ export const ADMIN_ERRORS = defineErrors({
     message: "You cannot manage a user who has permissions you do not have",
   },
   CANNOT_GRANT_MORE_PERMISSIONS: { status: 403, message: "You cannot grant a role with permissions you do not have" },
-  NOT_ALLOWED_WHILE_IMPERSONATING: {
-    status: 403,
-    message: "This action is not allowed while impersonating a user",
-  },
 });
 
 /**

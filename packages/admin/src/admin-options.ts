@@ -1,4 +1,4 @@
-import type { AccessControl, Role, Statements } from "@gatehouse/core";
+import type { AccessControl, OptionKeysOf, Role, Statements } from "@gatehouse-auth/core";
 import { adminAccessControl, defaultAdminRoles } from "./access-control.js";
 import { isDurationSeconds } from "./duration-seconds.js";
 
@@ -29,8 +29,9 @@ export interface AdminOptions {
   allowImpersonatingAdmins?: boolean;
   /**
    * Whether an impersonation session may do what mints credentials or takes the account over: every
-   * endpoint tagged `SENSITIVE_ACTION_TAG` (provider tokens, session list, password, email, linked
-   * accounts, API keys) and deleting the user. Default false: impersonation is for seeing what the user
+   * endpoint declared `credentials: "own-session"` (provider tokens, sessions, password, email, phone,
+   * passkeys, two-factor, linked accounts, API keys, tokens) and deleting the user. When true, an
+   * impersonation session counts as the user's own session (credential kind `session`). Default false: impersonation is for seeing what the user
    * sees, and anything it minted would outlive it. Turn it on only if your support staff must do these
    * for users and you accept that an admin can then keep access after the impersonation ends.
    */
@@ -84,3 +85,18 @@ export function resolveAdminOptions(options: AdminOptions): ResolvedAdminOptions
     allowSensitiveActionsWhileImpersonating: options.allowSensitiveActionsWhileImpersonating ?? false,
   };
 }
+
+/** The names `admin()` accepts: core refuses any other at start-up. */
+export const ADMIN_OPTION_KEYS = {
+  defaultRole: true,
+  adminRoles: true,
+  adminUserIds: true,
+  ac: true, // the app's access control
+  roles: true, // role names are the app's
+  defaultBanReason: true,
+  defaultBanExpiresIn: true,
+  bannedUserMessage: true,
+  impersonationSessionDuration: true,
+  allowImpersonatingAdmins: true,
+  allowSensitiveActionsWhileImpersonating: true,
+} as const satisfies OptionKeysOf<AdminOptions>;

@@ -1,13 +1,12 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { ADMIN_ERRORS } from "./admin-errors.js";
-import { resolveAdminOptions } from "./admin-options.js";
+import { ADMIN_OPTION_KEYS, resolveAdminOptions } from "./admin-options.js";
 import type { AdminOptions } from "./admin-options.js";
 import { adminSchema } from "./admin-schema.js";
 import { endImpersonationsOnRevokeAll, endImpersonationsOnSelfDelete } from "./end-impersonations-hooks.js";
 import type { AdminSession } from "./admin-types.js";
 import { liftExpiredBan } from "./lift-expired-ban.js";
 import { refuseBannedUser } from "./refuse-banned-user.js";
-import { refuseSensitiveWhileImpersonating } from "./refuse-sensitive-while-impersonating.js";
 import { banUser } from "./routes/ban-user.js";
 import { createUser } from "./routes/create-user.js";
 import { getUser } from "./routes/get-user.js";
@@ -31,6 +30,8 @@ export const admin = (options: AdminOptions = {}) => {
   let now: () => number = Date.now;
   return definePlugin({
     id: "admin",
+    // A misspelt option (adminUserId) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: ADMIN_OPTION_KEYS },
     schema: adminSchema(o.defaultRole),
     errors: ADMIN_ERRORS,
     endpoints: {
@@ -51,10 +52,15 @@ export const admin = (options: AdminOptions = {}) => {
       userHasPermission: userHasPermission(o),
     },
     hooks: {
-      before: o.allowSensitiveActionsWhileImpersonating ? [] : [refuseSensitiveWhileImpersonating],
       after: [liftExpiredBan, endImpersonationsOnRevokeAll, endImpersonationsOnSelfDelete],
     },
     validateUser: refuseBannedUser(o, () => now()),
+    // An impersonation session is its own credential kind: core's router keeps it off every endpoint
+    // declared `own-session` (credentials, sign-in methods, sessions, tokens), as it does API keys.
+    // With allowSensitiveActionsWhileImpersonating it counts as the user's own session instead.
+    sessionCredential: o.allowSensitiveActionsWhileImpersonating
+      ? undefined
+      : (session) => ((session as AdminSession).impersonatedBy ? "impersonation" : undefined),
     // An impersonation lasts impersonationSessionDuration; sliding it forward would make it a full session.
     canRefreshSession: (session) => !(session as AdminSession).impersonatedBy,
     init(ctx) {

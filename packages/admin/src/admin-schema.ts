@@ -1,4 +1,4 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 
 /**
  * Fields the plugin adds: the user's role and ban, the session's impersonator. None is accepted from
@@ -13,10 +13,18 @@ export function adminSchema(defaultRole: string): Schema {
         banReason: { type: "string", required: false, long: true, input: false },
         banExpires: { type: "date", required: false, input: false },
       },
+      // list-users filters on role or banned and pages in createdAt order (its default sort): the index
+      // finds the filtered rows already in that order, so a page reads its rows and stops, instead of
+      // reading every admin or banned user and sorting them. The dashboard's banned count uses the prefix.
+      indexes: [
+        ["role", "createdAt"],
+        ["banned", "createdAt"],
+      ],
     },
     session: {
       fields: {
-        impersonatedBy: { type: "string", required: false, input: false },
+        // Indexed: an admin's impersonation sessions are ended together (end-impersonations.ts).
+        impersonatedBy: { type: "string", required: false, input: false, index: true },
       },
     },
   };

@@ -1,4 +1,4 @@
-import type { Session, User } from "@gatehouse/core";
+import type { Session, User } from "@gatehouse-auth/core";
 
 /** A user with the fields the admin plugin adds. */
 export interface AdminUser extends User {

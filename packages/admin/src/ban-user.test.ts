@@ -1,6 +1,6 @@
 // Bans: sessions end at once, every sign-in is refused with a "banned" 403, and bans lift.
 import { describe, expect, it } from "vitest";
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { MAX_DURATION_SECONDS } from "./duration-seconds.js";
 import { makeAdminAuth, newAdmin, newUser, signIn, whoAmI } from "./test-helpers.js";
 
@@ -168,7 +168,7 @@ describe("a banned user signing in by email", () => {
 
 describe("a banned user signing in through a provider", () => {
   it("is sent to the error page with error=banned_user and gets no session", async () => {
-    const { startFakeOAuthServer } = await import("@gatehouse/core/testing");
+    const { startFakeOAuthServer } = await import("@gatehouse-auth/core/testing");
     const idp = await startFakeOAuthServer({
       "POST /token": () => ({ json: { access_token: "at-1", token_type: "Bearer", expires_in: 3600 } }),
       "GET /userinfo": () => ({ json: { sub: "kim-1", email: "kim@example.com", email_verified: true } }),

@@ -1,5 +1,5 @@
-import { AuthError, hasPermission } from "@gatehouse/core";
-import type { AuthorizeResult, ErrorDef } from "@gatehouse/core";
+import { AuthError, hasPermission } from "@gatehouse-auth/core";
+import type { AuthorizeResult, ErrorDef } from "@gatehouse-auth/core";
 import type { ResolvedAdminOptions } from "./admin-options.js";
 import type { AdminUser } from "./admin-types.js";
 import { rolesOf } from "./role-names.js";

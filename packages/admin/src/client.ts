@@ -1,4 +1,4 @@
-/** @gatehouse/admin/client — the browser half: the routes table for the typed client. */
+/** @gatehouse-auth/admin/client — the browser half: the routes table for the typed client. */
 import { ADMIN_ROUTES } from "./routes-table.js";
 import type { admin } from "./admin-plugin.js";
 

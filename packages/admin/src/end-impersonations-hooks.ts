@@ -1,4 +1,4 @@
-import type { HookRule } from "@gatehouse/core";
+import type { HookRule } from "@gatehouse-auth/core";
 import type { AdminSession } from "./admin-types.js";
 import { endImpersonationsLocked } from "./end-impersonations.js";
 

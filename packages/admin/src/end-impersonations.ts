@@ -1,4 +1,4 @@
-import type { AuthContext, Db } from "@gatehouse/core";
+import type { AuthContext, Db } from "@gatehouse-auth/core";
 
 /**
  * Ends every impersonation session `adminId` opened (impersonatedBy = adminId): they live on the

@@ -1,6 +1,6 @@
 // Impersonation: a short-lived session for the target, and a way back to the admin's own session.
 import { describe, expect, it } from "vitest";
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { makeAdminAuth, newAdmin, newUser, newUserWithRole, signIn, whoAmI } from "./test-helpers.js";
 
 describe("impersonate-user and stop-impersonating", () => {

@@ -1,5 +1,5 @@
-import { signCookieValue, unsignCookieValue } from "@gatehouse/core";
-import type { HookContext } from "@gatehouse/core";
+import { signCookieValue, unsignCookieValue } from "@gatehouse-auth/core";
+import type { HookContext } from "@gatehouse-auth/core";
 
 /** Holds the admin's own session token, signed, while they impersonate someone. */
 const NAME = "admin_session";

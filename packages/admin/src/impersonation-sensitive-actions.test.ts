@@ -1,12 +1,12 @@
-// An impersonation session cannot mint credentials or take the account over: every endpoint tagged
-// SENSITIVE_ACTION_TAG, and delete-user, answer 403 to it and change nothing.
+// An impersonation session cannot mint credentials or take the account over: every endpoint declared
+// `credentials: "own-session"` (delete-user included) answers 403 to it and changes nothing.
 import { describe, expect, it } from "vitest";
 import type { AdminOptions } from "./admin-options.js";
 import { makeAdminAuth, newAdmin, newUser, signIn, whoAmI } from "./test-helpers.js";
 
 const REFUSED = {
-  code: "NOT_ALLOWED_WHILE_IMPERSONATING",
-  message: "This action is not allowed while impersonating a user",
+  code: "CREDENTIAL_NOT_ALLOWED",
+  message: "This endpoint cannot be called with an impersonation session",
 };
 
 /** `boss` impersonates `victim`, who has a password and a linked GitHub account with a stored token. */

@@ -1,4 +1,4 @@
-/** @gatehouse/admin — admin role, user and session management, bans and impersonation for Gatehouse. */
+/** @gatehouse-auth/admin — admin role, user and session management, bans and impersonation for Gatehouse. */
 export { admin } from "./admin-plugin.js";
 export type { AdminOptions } from "./admin-options.js";
 export { ADMIN_ERRORS } from "./admin-errors.js";

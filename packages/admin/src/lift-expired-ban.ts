@@ -1,4 +1,4 @@
-import type { HookRule } from "@gatehouse/core";
+import type { HookRule } from "@gatehouse-auth/core";
 import type { AdminUser } from "./admin-types.js";
 import { isBanActive } from "./refuse-banned-user.js";
 

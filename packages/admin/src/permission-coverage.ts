@@ -1,4 +1,4 @@
-import { AuthError } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
 import { ADMIN_ERRORS } from "./admin-errors.js";
 import type { ResolvedAdminOptions } from "./admin-options.js";
 import type { AdminUser } from "./admin-types.js";

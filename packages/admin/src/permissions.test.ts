@@ -1,6 +1,6 @@
 // SPEC.md §6 admin rows, action by action, with real admin / user sessions over HTTP.
 import { describe, expect, it } from "vitest";
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { adminAccessControl, adminStatements, defaultAdminRoles } from "./access-control.js";
 import { makeAdminAuth, newAdmin, newUser, newUserWithRole, userWithId } from "./test-helpers.js";
 import type { TestUser } from "./test-helpers.js";

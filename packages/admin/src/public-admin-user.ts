@@ -1,4 +1,4 @@
-import type { AuthContext, Row, User } from "@gatehouse/core";
+import type { AuthContext, Row, User } from "@gatehouse-auth/core";
 import type { AdminUser } from "./admin-types.js";
 
 /**

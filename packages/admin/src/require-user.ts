@@ -1,5 +1,5 @@
-import { AuthError, CORE_ERRORS } from "@gatehouse/core";
-import type { AuthContext } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS } from "@gatehouse-auth/core";
+import type { AuthContext } from "@gatehouse-auth/core";
 import type { AdminUser } from "./admin-types.js";
 
 /** The user with this id, or 404 USER_NOT_FOUND: the endpoints' way of turning the repository's null into an error. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { admin } from "./admin-plugin.js";
 import { adminClient } from "./client.js";
 import { ADMIN_ROUTES } from "./routes-table.js";

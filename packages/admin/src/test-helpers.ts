@@ -1,7 +1,7 @@
 // Shared by the *.test.ts files of this package: an auth with the plugin, users and admins.
-import type { AuthOptions } from "@gatehouse/core";
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
-import type { TestClient } from "@gatehouse/core/testing";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
+import type { TestClient } from "@gatehouse-auth/core/testing";
 import type { AdminOptions } from "./admin-options.js";
 import { admin } from "./admin-plugin.js";
 

@@ -1,5 +1,5 @@
-import { AuthError, CORE_ERRORS } from "@gatehouse/core";
-import type { FieldType, Schema, SortBy, Where, WhereOperator } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, clampPageLimit } from "@gatehouse-auth/core";
+import type { FieldType, Schema, SortBy, Where, WhereOperator } from "@gatehouse-auth/core";
 
 /** list-users' search, filter, sort and paging, as the query string gives them. */
 export interface UserListParams {
@@ -13,6 +13,7 @@ export interface UserListParams {
   sortDirection?: "asc" | "desc";
   limit?: number;
   offset?: number;
+  cursor?: string;
 }
 
 /** What the adapter gets: the same `where` for the page and for the total. */
@@ -21,13 +22,23 @@ export interface UserListQuery {
   sortBy: SortBy;
   limit: number;
   offset: number;
+  /** Whether the sort column can carry a cursor: never null (keyset comparisons skip nulls). */
+  keyset: boolean;
 }
 
-/** Page size when none is asked for. */
-export const DEFAULT_USER_LIST_LIMIT = 100;
+/** list-users' page sizes: 100 without `limit`; a larger `limit` than 1,000 is clamped to 1,000. */
+export const USER_LIST_LIMITS = { default: 100, max: 1000 } as const;
+
+/**
+ * The deepest `offset` accepted: an OFFSET reads and drops every row before it, so deep pages go by
+ * `cursor` (constant cost) instead. Past it, a 400 that says so.
+ */
+export const MAX_USER_LIST_OFFSET = 10_000;
 
 // The composed schema is built once per auth instance; so is its field list.
 const cache = new WeakMap<Schema, ReadonlyMap<string, FieldType>>();
+// Per field list: the fields that may hold null (no cursor on those).
+const nullable = new WeakMap<ReadonlyMap<string, FieldType>, ReadonlySet<string>>();
 
 const ORDERED: ReadonlySet<string> = new Set(["lt", "lte", "gt", "gte"]);
 
@@ -45,10 +56,13 @@ export function listableUserFields(schema: Schema): ReadonlyMap<string, FieldTyp
   const known = cache.get(schema);
   if (known) return known;
   const fields = new Map<string, FieldType>([["id", "string"]]);
+  const optional = new Set<string>();
   for (const [name, def] of Object.entries(schema.user?.fields ?? {})) {
     if (def.returned !== false && def.type !== "json") fields.set(name, def.type);
+    if (def.required === false) optional.add(name);
   }
   cache.set(schema, fields);
+  nullable.set(fields, optional);
   return fields;
 }
 
@@ -98,10 +112,18 @@ export function buildUserListQuery(fields: ReadonlyMap<string, FieldType>, param
   }
   const sortField = params.sortBy ?? "createdAt";
   if (!fields.has(sortField)) throw invalid("sortBy", `Unknown sortBy ${sortField}`);
+  const offset = params.offset ?? 0;
+  if (offset > MAX_USER_LIST_OFFSET)
+    throw invalid("offset", `offset is at most ${MAX_USER_LIST_OFFSET}; page deeper with cursor (nextCursor)`);
+  if (offset > 0 && params.cursor !== undefined) throw invalid("offset", "offset and cursor cannot be combined");
+  const keyset = sortField === "id" || (nullable.get(fields) ?? new Set()).has(sortField) === false;
+  if (params.cursor !== undefined && !keyset)
+    throw invalid("cursor", `sortBy ${sortField} can be empty, so it pages by offset, not cursor`);
   return {
     where,
     sortBy: { field: sortField, direction: params.sortDirection ?? "asc" },
-    limit: params.limit ?? DEFAULT_USER_LIST_LIMIT,
-    offset: params.offset ?? 0,
+    limit: clampPageLimit(params.limit, USER_LIST_LIMITS),
+    offset,
+    keyset,
   };
 }

@@ -1,4 +1,4 @@
-import { defineErrors } from "@gatehouse/core";
+import { defineErrors } from "@gatehouse-auth/core";
 
 /** The API key plugin's error catalogue (SPEC.md §8 wording); it owns status and message. */
 export const API_KEY_ERRORS = defineErrors({

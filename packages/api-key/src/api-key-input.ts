@@ -1,4 +1,4 @@
-import { isStorableJson, jsonObjectInput } from "@gatehouse/core";
+import { isStorableJson, jsonObjectInput } from "@gatehouse-auth/core";
 import { z } from "zod";
 
 /** `{ resource: [actions] }`, stored as JSON: bounded like any JSON field. */

@@ -1,3 +1,4 @@
+import type { OptionKeysOf } from "@gatehouse-auth/core";
 import { isDurationSeconds } from "./api-key-input.js";
 import type { ApiKeyPermissions } from "./api-key-types.js";
 
@@ -61,3 +62,14 @@ export function resolveApiKeyOptions(options: ApiKeyOptions): ResolvedApiKeyOpti
     rateLimit,
   };
 }
+
+/** The names `apiKey()` accepts, `rateLimit` included: core refuses any other at start-up. */
+export const API_KEY_OPTION_KEYS = {
+  headerName: true,
+  defaultPrefix: true,
+  keyLength: true,
+  startLength: true,
+  defaultExpiresIn: true,
+  defaultPermissions: true, // permission statements are the app's
+  rateLimit: { enabled: true, timeWindow: true, maxRequests: true },
+} as const satisfies OptionKeysOf<ApiKeyOptions>;

@@ -1,6 +1,6 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { API_KEY_ERRORS } from "./api-key-errors.js";
-import { resolveApiKeyOptions } from "./api-key-options.js";
+import { API_KEY_OPTION_KEYS, resolveApiKeyOptions } from "./api-key-options.js";
 import type { ApiKeyOptions } from "./api-key-options.js";
 import { API_KEY_MODEL } from "./api-key-model.js";
 import { apiKeySchema } from "./api-key-schema.js";
@@ -18,6 +18,8 @@ export const apiKey = (options: ApiKeyOptions = {}) => {
   const o = resolveApiKeyOptions(options);
   return definePlugin({
     id: "api-key",
+    // A misspelt option (rateLimit.maxRequest) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: API_KEY_OPTION_KEYS },
     schema: apiKeySchema,
     errors: API_KEY_ERRORS,
     endpoints: {
@@ -30,6 +32,9 @@ export const apiKey = (options: ApiKeyOptions = {}) => {
       deleteAllExpiredApiKeys,
     },
     authenticate: authenticateApiKey(o),
+    // An expired key can never authenticate again: the cleanup job deletes it (on expiresAt's index),
+    // as delete-all-expired-api-keys does on demand. Keys without an expiry are never touched.
+    cleanup: [{ model: API_KEY_MODEL, field: "expiresAt", before: (now: number) => new Date(now) }],
     // Keys outlive sign-outs and password changes on purpose (they are the integration's, not the
     // browser's), but not a squatter: when the real owner claims an unverified address, its keys go.
     async onUserSessionsEnded({ userId, reason, db }) {
@@ -38,6 +43,7 @@ export const apiKey = (options: ApiKeyOptions = {}) => {
     },
     // What `authenticate` does, for the OpenAPI document: a function cannot tell it.
     authenticateScheme: {
+      kind: "api-key",
       header: o.headerName,
       description: "An API key from /api-key/create, standing for its owner",
       // A leaked key must not mint, widen or delete keys (authenticate-api-key.ts).

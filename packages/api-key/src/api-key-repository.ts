@@ -1,4 +1,4 @@
-import type { Db, Row } from "@gatehouse/core";
+import type { Db, Row } from "@gatehouse-auth/core";
 import { API_KEY_MODEL } from "./api-key-model.js";
 import type { ApiKeyRow, KeyUsage } from "./api-key-types.js";
 
@@ -23,6 +23,8 @@ const USAGE_FIELDS = [
   "rateLimitWindowStart",
   "lastRequest",
   "createdAt",
+  // What the key may reach: core's router checks it against each endpoint's `apiKeyPermission`.
+  "permissions",
 ] satisfies (keyof KeyUsage)[];
 
 /** The key whose hash is `hash`, all fields, owner joined in the same query; null when unknown. */
@@ -32,7 +34,7 @@ export function findApiKeyByHash(db: Pick<Db, "findOne">, hash: string): Promise
 
 /**
  * Like `findApiKeyByHash` with only the fields a use reads: authentication runs on every request, and
- * names, metadata and permissions (JSON to parse) are dead weight there.
+ * names and metadata are dead weight there.
  */
 export function findKeyUsageByHash(db: Pick<Db, "findOne">, hash: string): Promise<WithOwner<KeyUsage> | null> {
   return db.findOne({

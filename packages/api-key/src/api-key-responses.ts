@@ -1,4 +1,4 @@
-import { modelRef } from "@gatehouse/core";
+import { modelRef } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { API_KEY_MODEL } from "./api-key-model.js";
 

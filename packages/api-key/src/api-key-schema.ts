@@ -1,4 +1,4 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 import { API_KEY_MODEL } from "./api-key-model.js";
 
 const now = () => new Date();

@@ -51,6 +51,7 @@ export type KeyUsage = Pick<
   | "rateLimitWindowStart"
   | "lastRequest"
   | "createdAt"
+  | "permissions"
 >;
 
 /** A row of the `apikey` table: `key` is the SHA-256 of the key, never the key. */

@@ -1,8 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
+import { defineEndpoint, definePlugin } from "@gatehouse-auth/core";
 import { createKey, makeKeyAuth, newUser, serverApi } from "./test-helpers.js";
 
 const withKey = (key: string) => ({ headers: { "x-api-key": key } });
+
+/** An app's endpoints that open to keys holding `files: read` (a read) and `files: delete` (needs a fresh session). */
+const filesPlugin = definePlugin({
+  id: "files",
+  endpoints: {
+    listFiles: defineEndpoint(
+      {
+        method: "GET",
+        path: "/files/list",
+        session: "required",
+        apiKeyPermission: { resource: "files", action: "read" },
+      },
+      async (ctx) => ({ owner: ctx.session.user.id, credential: ctx.credential?.kind }),
+    ),
+    purgeFiles: defineEndpoint(
+      {
+        method: "POST",
+        path: "/files/purge",
+        session: "fresh",
+        apiKeyPermission: { resource: "files", action: "delete" },
+      },
+      async () => ({ status: true }),
+    ),
+  },
+});
 
 describe("x-api-key authentication", () => {
   it("authenticates get-session as the key's owner with a synthetic, unstored session", async () => {
@@ -18,15 +44,33 @@ describe("x-api-key authentication", () => {
     expect(await auth.$context.adapter.count({ model: "session" })).toBe(sessionsBefore);
   });
 
-  it("authenticates a session-required core endpoint; without the header it is 401", async () => {
-    const { auth } = makeKeyAuth();
+  it("reaches an endpoint only with the permission the endpoint declares; without the header it is 401", async () => {
+    const { auth } = makeKeyAuth({}, { plugins: [filesPlugin] });
     const u = await newUser(auth);
-    const k = await createKey(u.client);
+    const api = serverApi(auth);
+    const reader = await api.createApiKey({ body: { userId: u.userId, permissions: { files: ["read"] } } });
+    const writer = await api.createApiKey({ body: { userId: u.userId, permissions: { files: ["write"] } } });
+    const plain = await createKey(u.client);
     const anon = createTestClient(auth);
-    const accounts = await anon.get("/list-accounts", withKey(k.key));
-    expect(accounts.status).toBe(200);
-    expect(accounts.body[0]).toMatchObject({ provider: "credential" });
-    expect((await anon.get("/list-accounts")).status).toBe(401);
+    const read = await anon.get("/files/list", withKey(reader.key));
+    expect([read.status, read.body]).toEqual([200, { owner: u.userId, credential: "api-key" }]);
+    for (const k of [writer, plain]) {
+      const r = await anon.get("/files/list", withKey(k.key));
+      expect([r.status, r.body]).toEqual([
+        403,
+        {
+          code: "CREDENTIAL_NOT_ALLOWED",
+          message: "This endpoint cannot be called with an API key without the permission files:read",
+        },
+      ]);
+    }
+    // An endpoint that declares no permission is closed to every key, however many permissions it holds.
+    const accounts = await anon.get("/list-accounts", withKey(reader.key));
+    expect([accounts.status, accounts.body.code]).toEqual([403, "CREDENTIAL_NOT_ALLOWED"]);
+    expect((await anon.get("/files/list")).status).toBe(401);
+    // The owner's own session reaches both.
+    expect((await u.client.get("/files/list")).body).toEqual({ owner: u.userId, credential: "session" });
+    expect((await u.client.get("/list-accounts")).status).toBe(200);
   });
 
   it("a cookie session wins over the header; the header name is configurable", async () => {
@@ -42,20 +86,22 @@ describe("x-api-key authentication", () => {
     expect((await anon.get("/get-session", withKey(bKey.key))).body).toBeNull();
   });
 
-  it("a key is fresh only while it is younger than the fresh-session window", async () => {
-    const { auth, clock } = makeKeyAuth();
+  it("a key is never fresh and never reaches an own-session endpoint, however young", async () => {
+    const { auth } = makeKeyAuth({}, { plugins: [filesPlugin] });
     const u = await newUser(auth);
-    const young = await createKey(u.client);
-    clock.now -= 2 * 86400_000; // a key minted two days ago
-    const old = await createKey(u.client);
-    clock.now += 2 * 86400_000;
+    const young = await serverApi(auth).createApiKey({
+      body: { userId: u.userId, permissions: { files: ["read", "delete"] } },
+    });
     const anon = createTestClient(auth);
-    const body = { providerId: "credential" };
-    // The young key gets past the freshness check to the endpoint's own rule (the last account stays).
-    expect((await anon.post("/unlink-account", body, withKey(young.key))).body.code).toBe("CANNOT_UNLINK_LAST_ACCOUNT");
-    const stale = await anon.post("/unlink-account", body, withKey(old.key));
-    expect(stale.status).toBe(403);
-    expect(stale.body.code).toBe("SESSION_NOT_FRESH");
+    const unlink = await anon.post("/unlink-account", { providerId: "credential" }, withKey(young.key));
+    expect([unlink.status, unlink.body]).toEqual([
+      403,
+      { code: "CREDENTIAL_NOT_ALLOWED", message: "This endpoint cannot be called with an API key" },
+    ]);
+    // A fresh-session endpoint the key holds the permission of still refuses it: nobody signed in.
+    const purge = await anon.post("/files/purge", {}, withKey(young.key));
+    expect([purge.status, purge.body.code]).toEqual([403, "SESSION_NOT_FRESH"]);
+    expect((await u.client.post("/files/purge", {})).status).toBe(200);
   });
 
   it("a key cannot manage keys: the plugin's own routes ignore the header", async () => {

@@ -1,4 +1,4 @@
-import type { HookContext, SessionWithUser } from "@gatehouse/core";
+import type { AuthenticatedCaller, CredentialPermissions, HookContext } from "@gatehouse-auth/core";
 import type { ResolvedApiKeyOptions } from "./api-key-options.js";
 import { findKeyUsageByHash } from "./api-key-repository.js";
 import { consumeApiKey } from "./consume-api-key.js";
@@ -8,11 +8,12 @@ export const API_KEY_TAG = "api-key";
 
 /**
  * The plugin's `authenticate` hook: a key in the configured header stands for its owner. The session is
- * synthetic (never written): `id` is the key's id, `token` is empty, and `createdAt` is the key's
- * creation — the owner last proved who they are when minting it, so fresh-session checks measure from there.
+ * synthetic (never written): `id` is the key's id, `token` is empty. Its credential is `api-key` with the
+ * key's permissions: it reaches only the endpoints whose `apiKeyPermission` it holds (and get-session), is
+ * never fresh, and never reaches an `own-session` endpoint (core's router refuses it, docs/api-key.md).
  */
 export function authenticateApiKey(o: ResolvedApiKeyOptions) {
-  return async (ctx: HookContext): Promise<SessionWithUser | null> => {
+  return async (ctx: HookContext): Promise<AuthenticatedCaller | null> => {
     const presented = ctx.headers.get(o.headerName);
     if (!presented) return null;
     // A leaked key must not be able to mint, widen or delete keys and so outlive its own revocation.
@@ -33,6 +34,16 @@ export function authenticateApiKey(o: ResolvedApiKeyOptions) {
         apiKeyId: key.id,
       },
       user,
+      credential: { kind: "api-key", permissions: parsePermissions(key.permissions) },
     };
   };
+}
+
+/** The stored permissions as the router reads them; anything malformed grants nothing. */
+function parsePermissions(stored: unknown): CredentialPermissions | null {
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return null;
+  const out: Record<string, readonly string[]> = {};
+  for (const [resource, actions] of Object.entries(stored))
+    if (Array.isArray(actions)) out[resource] = actions.filter((a): a is string => typeof a === "string");
+  return out;
 }

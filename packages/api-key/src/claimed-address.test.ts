@@ -1,6 +1,6 @@
 // A squatter who registered someone else's address and made API keys must lose them when the real owner
 // proves the address (core's claimUnverifiedEmail, used by magic links and emailed codes).
-import { claimUnverifiedEmail } from "@gatehouse/core";
+import { claimUnverifiedEmail } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { createKey, makeKeyAuth, newUser } from "./test-helpers.js";
 

@@ -1,4 +1,4 @@
-/** @gatehouse/api-key/client — the browser half: the routes table for the typed client. */
+/** @gatehouse-auth/api-key/client — the browser half: the routes table for the typed client. */
 import { API_KEY_ROUTES } from "./routes-table.js";
 import type { apiKey } from "./api-key-plugin.js";
 

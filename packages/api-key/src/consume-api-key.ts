@@ -1,5 +1,5 @@
-import { AuthError } from "@gatehouse/core";
-import type { AuthContext, Db, User } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { AuthContext, Db, User } from "@gatehouse-auth/core";
 import { API_KEY_ERRORS } from "./api-key-errors.js";
 import { API_KEY_MODEL } from "./api-key-model.js";
 import type { ResolvedApiKeyOptions } from "./api-key-options.js";

@@ -1,4 +1,4 @@
-import { generateRandomString, sha256Base64Url } from "@gatehouse/core";
+import { generateRandomString, sha256Base64Url } from "@gatehouse-auth/core";
 
 /** A new key: shown to its owner once; only `hash` is stored, `start` is kept for display. */
 export interface GeneratedApiKey {

@@ -1,4 +1,4 @@
-/** @gatehouse/api-key — API keys for Gatehouse: hashed at rest, header authentication, usage and rate limits. */
+/** @gatehouse-auth/api-key — API keys for Gatehouse: hashed at rest, header authentication, usage and rate limits. */
 export { apiKey } from "./api-key-plugin.js";
 export type { ApiKeyOptions } from "./api-key-options.js";
 export { API_KEY_ERRORS } from "./api-key-errors.js";

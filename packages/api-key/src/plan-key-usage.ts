@@ -1,5 +1,5 @@
-import { AuthError } from "@gatehouse/core";
-import type { Where } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { Where } from "@gatehouse-auth/core";
 import { API_KEY_ERRORS } from "./api-key-errors.js";
 import type { ResolvedApiKeyOptions } from "./api-key-options.js";
 import type { KeyUsage } from "./api-key-types.js";

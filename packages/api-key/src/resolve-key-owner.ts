@@ -1,5 +1,5 @@
-import { AuthError, CORE_ERRORS } from "@gatehouse/core";
-import type { EndpointContext, SessionRequirement } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS } from "@gatehouse-auth/core";
+import type { EndpointContext, SessionRequirement } from "@gatehouse-auth/core";
 import { API_KEY_ERRORS } from "./api-key-errors.js";
 import { SERVER_ONLY_FIELDS } from "./api-key-input.js";
 

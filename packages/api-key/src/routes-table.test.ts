@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { apiKey } from "./api-key-plugin.js";
 import { apiKeyClient } from "./client.js";
 import { API_KEY_ROUTES } from "./routes-table.js";

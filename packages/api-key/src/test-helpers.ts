@@ -1,9 +1,9 @@
 // Shared by the *.test.ts files of this package: an auth with the plugin on a watched memory adapter,
 // an injectable clock, and typed server-side calls.
-import { memoryAdapter } from "@gatehouse/core";
-import type { Adapter, AdapterFactory, ApiCall, Auth, AuthOptions } from "@gatehouse/core";
-import { makeTestAuth, signUpUser } from "@gatehouse/core/testing";
-import type { TestClient } from "@gatehouse/core/testing";
+import { memoryAdapter } from "@gatehouse-auth/core";
+import type { Adapter, AdapterFactory, ApiCall, Auth, AuthOptions } from "@gatehouse-auth/core";
+import { makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
+import type { TestClient } from "@gatehouse-auth/core/testing";
 import { apiKey } from "./api-key-plugin.js";
 import type { ApiKeyOptions } from "./api-key-options.js";
 

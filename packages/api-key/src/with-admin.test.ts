@@ -1,7 +1,7 @@
-// The plugin next to @gatehouse/admin: a ban reaches API keys through core's validateUser, with no
+// The plugin next to @gatehouse-auth/admin: a ban reaches API keys through core's validateUser, with no
 // code of either plugin knowing the other.
-import { admin } from "@gatehouse/admin";
-import { createTestClient } from "@gatehouse/core/testing";
+import { admin } from "@gatehouse-auth/admin";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
 import { makeKeyAuth, newUser, serverApi } from "./test-helpers.js";
 
@@ -81,7 +81,7 @@ describe("impersonation and API keys", () => {
     const bossKey = await serverApi(auth).createApiKey({ body: { userId: boss.userId } });
     const r = await anon.post("/admin/impersonate-user", { userId: owner.userId }, withKey(bossKey.key));
     expect(r.status).toBe(403);
-    expect(r.body.code).toBe("IMPERSONATION_NEEDS_SESSION");
+    expect(r.body.code).toBe("CREDENTIAL_NOT_ALLOWED");
     expect(r.headers.getSetCookie()).toEqual([]);
     expect(await auth.$context.sessions.listByUser(owner.userId)).toHaveLength(1);
     // The same admin with their session cookie may.
@@ -92,8 +92,8 @@ describe("impersonation and API keys", () => {
     const { auth, boss, owner, key } = await setUp();
     expect((await boss.client.post("/admin/impersonate-user", { userId: owner.userId })).status).toBe(200);
     const refused = {
-      code: "NOT_ALLOWED_WHILE_IMPERSONATING",
-      message: "This action is not allowed while impersonating a user",
+      code: "CREDENTIAL_NOT_ALLOWED",
+      message: "This endpoint cannot be called with an impersonation session",
     };
     const created = await boss.client.post("/api-key/create", { name: "backdoor" });
     expect(created.status).toBe(403);

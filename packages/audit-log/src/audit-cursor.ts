@@ -1,4 +1,4 @@
-import { AuthError } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
 import { AUDIT_LOG_ERRORS } from "./audit-log-errors.js";
 
 /** Where a page ended: the last event's time and id (the order is newest first, then id). */

@@ -73,7 +73,7 @@ describe("GET /admin/audit-log", () => {
   });
 
   it("grants by the auditLog: list permission when roles are given", async () => {
-    const { createAccessControl } = await import("@gatehouse/core");
+    const { createAccessControl } = await import("@gatehouse-auth/core");
     const ac = createAccessControl({ auditLog: ["list"], user: ["list"] });
     const roles = { auditor: ac.newRole({ auditLog: ["list"] }), admin: ac.newRole({ user: ["list"] }) };
     const env = makeAuditAuth({ roles });

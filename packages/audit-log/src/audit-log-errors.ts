@@ -1,4 +1,4 @@
-import { defineErrors } from "@gatehouse/core";
+import { defineErrors } from "@gatehouse-auth/core";
 
 /** The audit-log plugin's error catalogue; it owns status and message. */
 export const AUDIT_LOG_ERRORS = defineErrors({

@@ -1,4 +1,4 @@
-import type { Role, Statements } from "@gatehouse/core";
+import type { OptionKeysOf, Role, Statements } from "@gatehouse-auth/core";
 import type { NewAuditEvent } from "./audit-event.js";
 
 /** The statement an application adds to its admin roles to grant `GET /admin/audit-log`. */
@@ -10,7 +10,10 @@ export interface AuditLogOptions {
   database?: boolean;
   /** Also (or instead) hand every event to this function: a log pipeline, a SIEM. Failures are logged. */
   sink?: (event: NewAuditEvent) => void | Promise<void>;
-  /** Delete stored events older than this many days (checked at most hourly, on writes). Default: keep. */
+  /**
+   * Delete stored events older than this many days: the cleanup job does it (`auth.api.cleanup()`,
+   * `npx gatehouse-auth cleanup` or core's `cleanup.interval`; docs/production.md). Default: keep.
+   */
   retentionDays?: number;
   /**
    * Roles (the admin plugin's `role` column, comma-separated) that may read `GET /admin/audit-log`.
@@ -27,6 +30,17 @@ export interface AuditLogOptions {
   /** Organization roles that may read `GET /organization/audit-log`. Default `["owner", "admin"]`. */
   organizationRoles?: readonly string[];
 }
+
+/** The names `auditLog()` accepts: core refuses any other at start-up. */
+export const AUDIT_LOG_OPTION_KEYS = {
+  database: true,
+  sink: true,
+  retentionDays: true,
+  adminRoles: true,
+  adminUserIds: true,
+  roles: true, // role names are the app's
+  organizationRoles: true,
+} as const satisfies OptionKeysOf<AuditLogOptions>;
 
 /** Options with every default applied. */
 export interface ResolvedAuditLogOptions {

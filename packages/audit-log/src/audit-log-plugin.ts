@@ -1,6 +1,7 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { AUDIT_LOG_ERRORS } from "./audit-log-errors.js";
-import { type AuditLogOptions, resolveAuditLogOptions } from "./audit-log-options.js";
+import { AUDIT_LOG_OPTION_KEYS, type AuditLogOptions, resolveAuditLogOptions } from "./audit-log-options.js";
+import { auditDailyCountSchema } from "./audit-daily-count.js";
 import { auditLogSchema } from "./audit-log-schema.js";
 import { createAuditRecorder } from "./audit-recorder.js";
 import { preCaptureHook } from "./pre-capture.js";
@@ -20,9 +21,24 @@ export const auditLog = (options: AuditLogOptions = {}) => {
   const recorder = createAuditRecorder(o);
   return definePlugin({
     id: "audit-log",
+    // A misspelt option (retentionDay) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: AUDIT_LOG_OPTION_KEYS },
     errors: AUDIT_LOG_ERRORS,
-    schema: o.database ? auditLogSchema : {},
+    schema: o.database ? { ...auditLogSchema, ...auditDailyCountSchema } : {},
     hooks: { before: [preCaptureHook(recorder.pre)] },
+    // Retention is the cleanup job's (auth.api.cleanup(), npx gatehouse-auth cleanup), on createdAt's index;
+    // the daily counters go with their events: a day before the cutoff's day has no event left to count.
+    cleanup:
+      o.database && o.retentionMs !== null
+        ? [
+            { model: "auditEvent", field: "createdAt", before: (now: number) => new Date(now - (o.retentionMs ?? 0)) },
+            {
+              model: "auditDailyCount",
+              field: "day",
+              before: (now: number) => new Date(now - (o.retentionMs ?? 0)).toISOString().slice(0, 10),
+            },
+          ]
+        : [],
     init(ctx) {
       recorder.bind(ctx);
     },

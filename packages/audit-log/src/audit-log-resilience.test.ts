@@ -1,5 +1,5 @@
-import type { Adapter, AuthOptions } from "@gatehouse/core";
-import { memoryAdapter } from "@gatehouse/core";
+import type { Adapter, AuthOptions } from "@gatehouse-auth/core";
+import { memoryAdapter } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import type { NewAuditEvent } from "./audit-event.js";
 import { auditLog } from "./audit-log-plugin.js";
@@ -65,16 +65,38 @@ describe("recording never breaks a request", () => {
 });
 
 describe("retention", () => {
-  it("deletes events older than retentionDays on a later write", async () => {
+  it("the cleanup job deletes events older than retentionDays; a write deletes nothing", async () => {
     const env = makeAuditAuth({ retentionDays: 7 });
     const old = await newUser(env);
     await settle();
     env.clock.now += 8 * 86_400_000;
+    const fresh = await newUser(env);
+    await settle();
+    // No sweep rides on a user's request: the old event is still there after the write.
+    expect((await storedEvents(env)).some((e) => e.userId === old.userId)).toBe(true);
+    const { deleted } = await env.auth.api.cleanup();
+    expect(deleted.auditEvent).toBe(1);
+    const events = await storedEvents(env);
+    expect(events.map((e) => e.userId)).toEqual([fresh.userId]);
+    // The old day's sign-up counter went with its event; today's stays for the overview's chart.
+    expect(deleted.auditDailyCount).toBe(1);
+    const counters = await env.auth.$context.db.findMany<{ day: string; type: string; count: number }>({
+      model: "auditDailyCount",
+    });
+    expect(counters.map((c) => [c.day, c.type, c.count])).toEqual([
+      [new Date(env.clock.now).toISOString().slice(0, 10), "user.signed_up", 1],
+    ]);
+  });
+
+  it("without retentionDays the cleanup job keeps every event", async () => {
+    const env = makeAuditAuth();
     await newUser(env);
     await settle();
-    const events = await storedEvents(env);
-    expect(events.some((e) => e.userId === old.userId)).toBe(false);
-    expect(events).toHaveLength(1);
+    env.clock.now += 100 * 86_400_000;
+    const { deleted } = await env.auth.api.cleanup();
+    expect(deleted.auditEvent).toBeUndefined();
+    expect(deleted.auditDailyCount).toBeUndefined();
+    expect(await storedEvents(env)).toHaveLength(1);
   });
 });
 

@@ -1,10 +1,10 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 
 /** The `auditEvent` table, indexed for the three listings (newest first) and the retention cleanup. */
 export const auditLogSchema: Schema = {
   auditEvent: {
     fields: {
-      type: { type: "string", maxLength: 64, index: true },
+      type: { type: "string", maxLength: 64 },
       actorUserId: { type: "string", required: false, index: true },
       userId: { type: "string", required: false },
       organizationId: { type: "string", required: false },
@@ -15,6 +15,8 @@ export const auditLogSchema: Schema = {
       createdAt: { type: "date", index: true },
     },
     indexes: [
+      // A listing by type reads one page in order, not every event of the type and a sort.
+      ["type", "createdAt"],
       ["userId", "createdAt"],
       ["organizationId", "createdAt"],
     ],

@@ -1,16 +1,16 @@
-import type { AuthContext, EndpointOutcome, HookContext, SessionsEndedEvent } from "@gatehouse/core";
-import { isAuthError } from "@gatehouse/core";
+import type { AuthContext, EndpointOutcome, HookContext, SessionsEndedEvent } from "@gatehouse-auth/core";
+import { isAuthError } from "@gatehouse-auth/core";
 import type { NewAuditEvent } from "./audit-event.js";
 import type { ResolvedAuditLogOptions } from "./audit-log-options.js";
+import { bumpDailyCount, DAILY_COUNTED_TYPES } from "./audit-daily-count.js";
 import { clientBucket } from "./client-bucket.js";
 import { isRecordedRoute, isSignIn, mapEvent, type RouteConfig } from "./event-map.js";
 import { findAttemptedAccount } from "./find-attempted-account.js";
+import { pluginAuditEvent } from "./plugin-audit-event.js";
 import type { PreCapture } from "./pre-capture.js";
 import { createRateLimitSampler } from "./rate-limit-sampler.js";
 import type { RateLimitedRequest } from "./rate-limited-request.js";
 import { asRecord, str } from "./safe-details.js";
-
-const CLEANUP_EVERY_MS = 3_600_000;
 
 /** Writes events to the table and/or the sink; a failure is logged and goes no further. */
 export interface AuditRecorder {
@@ -54,7 +54,6 @@ interface RefusedForRate {
 export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
   let auth: AuthContext | null = null;
   let lastMs = 0;
-  let nextCleanup = 0;
   const pre = new WeakMap<HookContext, PreCapture>();
   // 429s are sampled, not written one by one: a flood of refusals must not become a flood of rows.
   const sampler = createRateLimitSampler();
@@ -77,18 +76,14 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
           .create({ model: "auditEvent", data: { ...event, details: JSON.stringify(event.details) } })
           .catch((error: unknown) => log("writing an audit event", error)),
       );
-      const now = event.createdAt.getTime();
-      if (o.retentionMs !== null && now >= nextCleanup) {
-        nextCleanup = now + CLEANUP_EVERY_MS;
+      // Beside the event, not in a transaction with it: a counter is a summary for charts, and a failed
+      // write of either is logged without holding up the other.
+      if (DAILY_COUNTED_TYPES.has(event.type))
         tasks.push(
-          a.db
-            .deleteMany({
-              model: "auditEvent",
-              where: [{ field: "createdAt", operator: "lt", value: new Date(now - o.retentionMs) }],
-            })
-            .catch((error: unknown) => log("the audit-log retention cleanup", error)),
+          bumpDailyCount(a.db, event.type, event.createdAt).catch((error: unknown) =>
+            log("counting an audit event", error),
+          ),
         );
-      }
     }
     if (o.sink) {
       const sink = o.sink;
@@ -130,6 +125,22 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
     },
     async settled(ctx, outcome) {
       try {
+        const carried = pluginAuditEvent(outcome);
+        if (carried) {
+          // A plugin's own event for this refusal (a two-factor lockout): once, unsampled, with its subject.
+          await write({
+            type: carried.type,
+            actorUserId: ctx.session?.user.id ?? null,
+            userId: carried.userId,
+            organizationId: null,
+            ipAddress: ctx.clientIp?.slice(0, 64) ?? null,
+            userAgent: ctx.headers.get("user-agent")?.slice(0, 512) ?? null,
+            outcome: "failure",
+            details: { ...carried.details, status: outcome.status, error: (outcome.error as { code: string }).code },
+            createdAt: stamp(ctx.auth.now()),
+          });
+          return;
+        }
         if (!outcome.ok && outcome.status === 429) {
           // A plugin's own limit (codes sent to an address, an API key's quota): sampled like core's.
           const error = isAuthError(outcome.error) ? outcome.error : null;
@@ -180,7 +191,7 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
           organizationId: mapped.organizationId ?? null,
           ipAddress: ctx.clientIp?.slice(0, 64) ?? null,
           userAgent: ctx.headers.get("user-agent")?.slice(0, 512) ?? null,
-          outcome: outcome.ok ? "success" : "failure",
+          outcome: mapped.outcome ?? (outcome.ok ? "success" : "failure"),
           details,
           createdAt: stamp(ctx.auth.now()),
         });
@@ -208,8 +219,10 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
       if (ENDED_BY_ENDPOINT.has(reason) || !auth) return;
       const now = auth.now();
       // Outside the caller's transaction and after it: the audit log never holds up or rolls back a change.
-      setTimeout(() => {
-        void write({
+      auth.background.run("recording ended sessions in the audit log", async () => {
+        // A timer: after the caller's transaction has committed, not inside it.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        await write({
           type: "session.revoked",
           actorUserId: null,
           userId,
@@ -220,7 +233,7 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
           details: { scope: "all", reason },
           createdAt: stamp(now),
         });
-      }, 0);
+      });
     },
   };
 }

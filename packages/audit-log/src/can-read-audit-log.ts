@@ -1,4 +1,4 @@
-import { hasPermission } from "@gatehouse/core";
+import { hasPermission } from "@gatehouse-auth/core";
 import type { ResolvedAuditLogOptions } from "./audit-log-options.js";
 import { auditLogStatements } from "./audit-log-options.js";
 

@@ -1,4 +1,4 @@
-/** @gatehouse/audit-log/client — the browser half: the routes table for the typed client. */
+/** @gatehouse-auth/audit-log/client — the browser half: the routes table for the typed client. */
 import type { auditLog } from "./audit-log-plugin.js";
 import { AUDIT_LOG_ROUTES } from "./routes-table.js";
 

@@ -1,4 +1,4 @@
-import { definePlugin, defineEndpoint } from "@gatehouse/core";
+import { definePlugin, defineEndpoint } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DELETES_API_KEY_TAG } from "./pre-capture.js";

@@ -1,5 +1,6 @@
-import type { EndpointOutcome, HookContext } from "@gatehouse/core";
-import { EndpointResponse } from "@gatehouse/core";
+import type { EndpointOutcome, HookContext } from "@gatehouse-auth/core";
+import { EndpointResponse } from "@gatehouse-auth/core";
+import { OAUTH_EVENT_RULES } from "./oauth-events.js";
 import { DELETES_API_KEY_TAG, deletesApiKey, type PreCapture } from "./pre-capture.js";
 import { asRecord, changedFields, pickDetails, str } from "./safe-details.js";
 
@@ -21,6 +22,8 @@ export interface Mapped {
   /** Overrides the actor (a sign-in's actor is the user signing in). */
   actorUserId?: string | null;
   details?: Record<string, string | number | boolean>;
+  /** Overrides the outcome, for endpoints that answer a refusal instead of throwing (OAuth's protocol errors). */
+  outcome?: "success" | "failure";
 }
 
 /** A rule: the event for an invocation, or null for none. */
@@ -192,6 +195,7 @@ export const EVENT_RULES: Record<string, Rule> = {
     ...orgEvent("invitation.canceled", ["invitationId"], ["email"])(s),
     userId: null,
   }),
+  ...OAUTH_EVENT_RULES,
 };
 
 /** What the rules read of an endpoint: its route pattern and tags. */

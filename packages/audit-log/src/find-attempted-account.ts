@@ -1,5 +1,5 @@
-import type { HookContext } from "@gatehouse/core";
-import { normalizeEmail } from "@gatehouse/core";
+import type { HookContext } from "@gatehouse-auth/core";
+import { normalizeEmail } from "@gatehouse-auth/core";
 import { asRecord, str } from "./safe-details.js";
 
 // The username plugin's rule (ASCII letters, digits, "_" and "."; stored lower-case): anything else

@@ -1,5 +1,5 @@
-import type { AuthContext, Where } from "@gatehouse/core";
-import { AuthError, CORE_ERRORS } from "@gatehouse/core";
+import type { AuthContext, Where } from "@gatehouse-auth/core";
+import { AuthError, CORE_ERRORS } from "@gatehouse-auth/core";
 import { z } from "zod";
 import type { AuditEvent } from "./audit-event.js";
 import { decodeCursor, encodeCursor } from "./audit-cursor.js";

@@ -1,4 +1,4 @@
-import { phoneNumber } from "@gatehouse/phone-number";
+import { phoneNumber } from "@gatehouse-auth/phone-number";
 import { describe, expect, it, vi } from "vitest";
 import { createTestClient, eventsOf, makeAuditAuth, newEmail } from "./test-helpers.js";
 

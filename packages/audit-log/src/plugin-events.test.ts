@@ -55,4 +55,34 @@ describe("API key and two-factor events over HTTP", () => {
     expect(all).not.toContain(new URL(uri).searchParams.get("secret"));
     for (const backup of enable.body.backupCodes as string[]) expect(all).not.toContain(backup);
   });
+
+  it("records one two_factor.locked_out for the account when wrong codes spend its budget", async () => {
+    const env = makeAuditAuth();
+    const u = await newUser(env);
+    const enable = await u.client.post("/two-factor/enable", { password: u.password });
+    const uri = enable.body.totpURI as string;
+    expect((await u.client.post("/two-factor/verify-totp", { code: totpCode(uri, env.clock.now) })).status).toBe(200);
+    const answers: number[] = [];
+    // 12 wrong codes over 3 sign-ins (a challenge takes 5), waiting out every delay: the 10th locks.
+    for (let signIn = 0; signIn < 3; signIn++) {
+      const b = createTestClient(env.auth);
+      expect((await b.post("/sign-in/email", { email: u.email, password: u.password })).body.twoFactorRedirect).toBe(
+        true,
+      );
+      for (let i = 0; i < 4; i++) {
+        env.clock.now += 60_000;
+        const wrong = String((Number(totpCode(uri, env.clock.now)) + 500_000) % 1_000_000).padStart(6, "0");
+        answers.push((await b.post("/two-factor/verify-totp", { code: wrong })).status);
+      }
+    }
+    expect(answers).toEqual([...Array(9).fill(401), 429, 429, 429]);
+    const locked = await eventsOf(env, "two_factor.locked_out");
+    expect(locked).toHaveLength(1);
+    expect(locked[0]).toMatchObject({
+      userId: u.userId,
+      actorUserId: null,
+      outcome: "failure",
+      details: { failures: 10, status: 429, error: "TWO_FACTOR_LOCKED" },
+    });
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import type { HookContext, HookRule } from "@gatehouse/core";
+import type { HookContext, HookRule } from "@gatehouse-auth/core";
 import { asRecord, str } from "./safe-details.js";
 
 /** Facts only knowable before the endpoint runs (its token is spent after), keyed by request context. */
@@ -19,7 +19,7 @@ export interface PreCapture {
  */
 export const DELETES_API_KEY_TAG = "deletes-api-key";
 
-/** The api-key plugin's model (API_KEY_MODEL in @gatehouse/api-key). */
+/** The api-key plugin's model (API_KEY_MODEL in @gatehouse-auth/api-key). */
 const API_KEY_MODEL = "apikey";
 
 /** Whether an endpoint carries `DELETES_API_KEY_TAG`. */

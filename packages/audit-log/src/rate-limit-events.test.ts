@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint, definePlugin } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, definePlugin } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import type { RateLimitedRequest } from "./rate-limited-request.js";
 import { RATE_LIMIT_MAX_KEYS } from "./rate-limit-sampler.js";

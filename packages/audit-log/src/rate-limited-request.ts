@@ -2,7 +2,7 @@ import type { RouteConfig } from "./event-map.js";
 
 /**
  * A request core's rate limiter refused (429) before its endpoint ran — so no body was read and no
- * session loaded — as the proposed `Plugin.onRateLimited` of @gatehouse/core hands it over (core does not
+ * session loaded — as the proposed `Plugin.onRateLimited` of @gatehouse-auth/core hands it over (core does not
  * report these yet; see docs/audit-log.md, "Known limits").
  */
 export interface RateLimitedRequest {

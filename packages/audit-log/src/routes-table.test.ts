@@ -1,5 +1,5 @@
-import { methodsOf } from "@gatehouse/core";
-import { generateDocument, resolveOpenAPIOptions } from "@gatehouse/open-api";
+import { methodsOf } from "@gatehouse-auth/core";
+import { generateDocument, resolveOpenAPIOptions } from "@gatehouse-auth/open-api";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "./audit-log-plugin.js";
 import { auditLogClient } from "./client.js";

@@ -1,5 +1,5 @@
-import { startFakeOAuthServer } from "@gatehouse/core/testing";
-import type { FakeOAuthServer, TestClient } from "@gatehouse/core/testing";
+import { startFakeOAuthServer } from "@gatehouse-auth/core/testing";
+import type { FakeOAuthServer, TestClient } from "@gatehouse-auth/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventsOf, makeAuditAuth, newUser, storedEvents } from "./test-helpers.js";
 

@@ -1,13 +1,13 @@
 // Shared by the *.test.ts files of this package: an auth with the audit log and the plugins whose events
 // it records, a mail outbox, an injectable clock, admins, and a way to read the stored events.
 import { createHmac } from "node:crypto";
-import { admin } from "@gatehouse/admin";
-import { apiKey } from "@gatehouse/api-key";
-import type { AuthOptions } from "@gatehouse/core";
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
-import type { TestClient } from "@gatehouse/core/testing";
-import { organization } from "@gatehouse/organization";
-import { twoFactor } from "@gatehouse/two-factor";
+import { admin } from "@gatehouse-auth/admin";
+import { apiKey } from "@gatehouse-auth/api-key";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
+import type { TestClient } from "@gatehouse-auth/core/testing";
+import { organization } from "@gatehouse-auth/organization";
+import { twoFactor } from "@gatehouse-auth/two-factor";
 import type { AuditEvent } from "./audit-event.js";
 import { auditLog } from "./audit-log-plugin.js";
 import type { AuditLogOptions } from "./audit-log-options.js";

@@ -1,4 +1,4 @@
-import { username } from "@gatehouse/username";
+import { username } from "@gatehouse-auth/username";
 import { describe, expect, it, vi } from "vitest";
 import { createTestClient, eventsOf, makeAuditAuth, newEmail } from "./test-helpers.js";
 

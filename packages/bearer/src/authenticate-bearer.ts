@@ -1,4 +1,4 @@
-import type { HookContext, SessionWithUser } from "@gatehouse/core";
+import type { AuthenticatedCaller, Credential, HookContext } from "@gatehouse-auth/core";
 import { readBearerToken } from "./read-bearer-token.js";
 
 /**
@@ -9,7 +9,7 @@ import { readBearerToken } from "./read-bearer-token.js";
  * only ever uses the header keeps its session alive the same way a browser does — unless the caller
  * asked get-session not to (`disableRefresh`), as it can with the cookie.
  */
-export async function authenticateBearer(ctx: HookContext): Promise<SessionWithUser | null> {
+export async function authenticateBearer(ctx: HookContext): Promise<AuthenticatedCaller | null> {
   const token = readBearerToken(ctx.auth.secret, ctx.headers.get("authorization"));
   if (!token) return null;
   const { sessions } = ctx.auth;
@@ -20,5 +20,7 @@ export async function authenticateBearer(ctx: HookContext): Promise<SessionWithU
     const refreshed = await sessions.refresh(found.session);
     if (refreshed) found.session = refreshed;
   }
-  return found;
+  return { session: found.session, user: found.user, credential: BEARER };
 }
+
+const BEARER: Credential = Object.freeze({ kind: "bearer" });

@@ -1,8 +1,8 @@
-// The client half end to end: @gatehouse/client (from its source; this package does not depend on it)
+// The client half end to end: @gatehouse-auth/client (from its source; this package does not depend on it)
 // keeping set-auth-token through bearerFetchOptions and authenticating with it, no cookie involved.
-import { makeTestAuth } from "@gatehouse/core/testing";
+import { makeTestAuth } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
-import { createAuthClient } from "@gatehouse/client";
+import { createAuthClient } from "@gatehouse-auth/client";
 import { bearer } from "./bearer-plugin.js";
 import { bearerFetchOptions } from "./client.js";
 

@@ -1,5 +1,6 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { authenticateBearer } from "./authenticate-bearer.js";
+import { BEARER_OPTION_KEYS, type BearerOptions } from "./bearer-options.js";
 import { handOutAuthToken } from "./hand-out-auth-token.js";
 import { signOutBearerSession } from "./sign-out-bearer-session.js";
 
@@ -9,11 +10,13 @@ import { signOutBearerSession } from "./sign-out-bearer-session.js";
  * It adds no endpoint and no table: a bearer token is the session cookie's value, so signing out or
  * revoking the session through either ends both.
  */
-export const bearer = () =>
+export const bearer = (options: BearerOptions = {}) =>
   definePlugin({
     id: "bearer",
+    optionKeys: { given: options, keys: BEARER_OPTION_KEYS },
     authenticate: authenticateBearer,
     authenticateScheme: {
+      kind: "bearer",
       header: "authorization",
       scheme: "bearer",
       description:

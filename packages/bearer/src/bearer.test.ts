@@ -1,5 +1,5 @@
-import { createAuth, memoryAdapter, signCookieValue } from "@gatehouse/core";
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
+import { createAuth, memoryAdapter, signCookieValue } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
 import { bearer } from "./bearer-plugin.js";
 

@@ -1,7 +1,7 @@
 /**
- * @gatehouse/bearer/client — the browser half. The plugin adds no route, so there is nothing to
+ * @gatehouse-auth/bearer/client — the browser half. The plugin adds no route, so there is nothing to
  * register; what a client needs is to keep the `set-auth-token` header and send it back, which
- * `@gatehouse/client`'s `fetchOptions.onResponse` and `fetchOptions.auth` do:
+ * `@gatehouse-auth/client`'s `fetchOptions.onResponse` and `fetchOptions.auth` do:
  *
  * ```ts
  * const client = createAuthClient({

@@ -1,4 +1,4 @@
-import type { HookContext } from "@gatehouse/core";
+import type { HookContext } from "@gatehouse-auth/core";
 
 /**
  * Adds `name` to the response's Access-Control-Expose-Headers, keeping what is already listed: a

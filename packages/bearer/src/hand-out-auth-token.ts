@@ -1,4 +1,4 @@
-import { type HookContext, signCookieValue } from "@gatehouse/core";
+import { type HookContext, signCookieValue } from "@gatehouse-auth/core";
 import { AUTH_TOKEN_HEADER } from "./auth-token-header.js";
 import { exposeHeader } from "./expose-header.js";
 

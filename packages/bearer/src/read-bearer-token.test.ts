@@ -1,4 +1,4 @@
-import { signCookieValue } from "@gatehouse/core";
+import { signCookieValue } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { readBearerToken } from "./read-bearer-token.js";
 

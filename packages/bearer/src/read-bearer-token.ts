@@ -1,4 +1,4 @@
-import { unsignCookieValue } from "@gatehouse/core";
+import { unsignCookieValue } from "@gatehouse-auth/core";
 
 // RFC 6750 §2.1: `Bearer` followed by one space and the credential; the scheme is case-insensitive
 // (RFC 9110 §11.1). The credential is the cookie's value, which a client may have copied percent-encoded.

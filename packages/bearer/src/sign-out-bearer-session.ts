@@ -1,4 +1,4 @@
-import type { HookContext } from "@gatehouse/core";
+import type { HookContext } from "@gatehouse-auth/core";
 import { readBearerToken } from "./read-bearer-token.js";
 
 /**

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
-import { toNodeHandler } from "@gatehouse/core/node";
+import { toNodeHandler } from "@gatehouse-auth/core/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FakeSiteVerify, startFakeSiteVerify } from "./fake-site-verify.test-helper.js";
 import { makeCaptchaAuth, uniqueEmail } from "./test-helpers.js";

@@ -1,3 +1,5 @@
+import type { OptionKeysOf } from "@gatehouse-auth/core";
+
 /** The providers Gatehouse verifies tokens with (SPEC.md §5). */
 export type CaptchaProvider = "cloudflare-turnstile" | "google-recaptcha" | "hcaptcha";
 
@@ -74,6 +76,26 @@ export type CaptchaOptions =
       /** Your site key: sent as `sitekey`, so hCaptcha refuses a token solved for another of your sites. */
       siteKey?: string;
     });
+
+/**
+ * The names `captcha()` accepts, every provider's together: core refuses any other at start-up. Checked
+ * against each provider's options, so a name added to any one of them but not here is a type error.
+ */
+export const CAPTCHA_OPTION_KEYS = {
+  provider: true,
+  secretKey: true,
+  endpoints: true,
+  siteVerifyURL: true,
+  timeout: true,
+  expectedHostname: true,
+  sendRemoteIp: true,
+  maxTokenLength: true,
+  expectedAction: true,
+  minScore: true,
+  siteKey: true,
+} as const satisfies OptionKeysOf<Extract<CaptchaOptions, { provider: "cloudflare-turnstile" }>> &
+  OptionKeysOf<Extract<CaptchaOptions, { provider: "google-recaptcha" }>> &
+  OptionKeysOf<Extract<CaptchaOptions, { provider: "hcaptcha" }>>;
 
 /** Options with every default applied, checked once when the plugin is built. */
 export interface ResolvedCaptchaOptions {

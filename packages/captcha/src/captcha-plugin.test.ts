@@ -1,9 +1,9 @@
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captcha } from "./captcha-plugin.js";
 import { type FakeSiteVerify, startFakeSiteVerify } from "./fake-site-verify.test-helper.js";
 import { makeCaptchaAuth, uniqueEmail, withToken } from "./test-helpers.js";
-import { makeTestAuth } from "@gatehouse/core/testing";
+import { makeTestAuth } from "@gatehouse-auth/core/testing";
 
 let fake: FakeSiteVerify;
 beforeAll(async () => {

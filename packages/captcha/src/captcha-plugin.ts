@@ -1,6 +1,6 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { CAPTCHA_ERRORS } from "./captcha-errors.js";
-import { type CaptchaOptions, resolveCaptchaOptions } from "./captcha-options.js";
+import { CAPTCHA_OPTION_KEYS, type CaptchaOptions, resolveCaptchaOptions } from "./captcha-options.js";
 import { createEndpointMatcher, unmatchedPaths } from "./protected-endpoints.js";
 import { CAPTCHA_OPENAPI, requireCaptcha } from "./require-captcha.js";
 
@@ -14,6 +14,8 @@ export const captcha = (options: CaptchaOptions) => {
   const isProtected = createEndpointMatcher(o.endpoints);
   return definePlugin({
     id: "captcha",
+    // A misspelt option (expectedHostnames) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: CAPTCHA_OPTION_KEYS },
     errors: CAPTCHA_ERRORS,
     hooks: {
       // Picked by the endpoint alone, at startup: the OpenAPI document asks the same `appliesTo`, so

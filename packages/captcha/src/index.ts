@@ -1,4 +1,4 @@
-/** @gatehouse/captcha — verifies a captcha token (Turnstile, reCAPTCHA, hCaptcha) before chosen endpoints run. */
+/** @gatehouse-auth/captcha — verifies a captcha token (Turnstile, reCAPTCHA, hCaptcha) before chosen endpoints run. */
 export { captcha } from "./captcha-plugin.js";
 export type { CaptchaOptions, CaptchaProvider } from "./captcha-options.js";
 export { DEFAULT_PROTECTED_ENDPOINTS, SITE_VERIFY_URLS } from "./captcha-options.js";

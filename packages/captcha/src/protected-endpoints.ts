@@ -1,4 +1,4 @@
-import type { Endpoint } from "@gatehouse/core";
+import type { Endpoint } from "@gatehouse-auth/core";
 
 /**
  * Matches endpoints against the configured paths by the path each endpoint *declares*, not the one the

@@ -1,4 +1,4 @@
-import { AuthError, type HookContext, type HookOpenAPI } from "@gatehouse/core";
+import { AuthError, type HookContext, type HookOpenAPI } from "@gatehouse-auth/core";
 import { CAPTCHA_ERRORS } from "./captcha-errors.js";
 import type { ResolvedCaptchaOptions } from "./captcha-options.js";
 import { verifyCaptchaToken } from "./verify-captcha-token.js";

@@ -1,7 +1,7 @@
 // Shared by this package's tests: an auth with the captcha plugin in front of a fake provider, with
 // the mail senders and the error log recorded.
-import type { Auth } from "@gatehouse/core";
-import { makeTestAuth } from "@gatehouse/core/testing";
+import type { Auth } from "@gatehouse-auth/core";
+import { makeTestAuth } from "@gatehouse-auth/core/testing";
 import { captcha } from "./captcha-plugin.js";
 import type { CaptchaOptions } from "./captcha-options.js";
 import type { FakeSiteVerify } from "./fake-site-verify.test-helper.js";

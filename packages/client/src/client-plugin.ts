@@ -1,4 +1,4 @@
-import type { RouteEntry } from "@gatehouse/core/routes";
+import type { RouteEntry } from "@gatehouse-auth/core/routes";
 import type { ClientResult } from "./fetch-json.js";
 
 /** A GET route whose answer the client keeps in a store, refetched when one of `invalidatedBy` is. */

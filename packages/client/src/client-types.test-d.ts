@@ -1,8 +1,8 @@
 // Type tests for core's calls, checked by `pnpm typecheck` (tsc fails on an unused @ts-expect-error, so
 // each refusal below is proven, and each assignment proves what a result carries). Nothing runs:
 // create-auth-client.test.ts checks the same calls against a real server.
-import { createAuth, memoryAdapter } from "@gatehouse/core";
-import type { ClientSession, ClientSessionRecord, ClientUser } from "./client-types.js";
+import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
+import type { ClientListedSession, ClientSession, ClientUser } from "./client-types.js";
 import { createAuthClient } from "./create-auth-client.js";
 import { inferAdditionalFields } from "./infer-additional-fields.js";
 
@@ -32,7 +32,13 @@ export async function plainCalls(): Promise<unknown[]> {
   const session = await plain.getSession();
   const data: ClientSession | null | undefined = session.data;
   const ip: string | null | undefined = session.data?.session.ipAddress;
-  const sessions: ClientSessionRecord[] | null = (await plain.listSessions()).data;
+  const sessions: ClientListedSession[] | null = (await plain.listSessions()).data;
+  const current: boolean | undefined = sessions?.[0]?.current;
+  const listedExpiry: string | undefined = sessions?.[0]?.expiresAt;
+  // Paged: limit and an opaque cursor (the X-Next-Cursor header of the previous page).
+  await plain.listSessions({ limit: 50, cursor: "c" }, { onResponse: (res) => void res.headers.get("x-next-cursor") });
+  // @ts-expect-error the cursor is a string
+  await plain.listSessions({ cursor: 1 });
   await plain.signOut();
   await plain.signOut({}, { retry: 2 });
   // @ts-expect-error the password is required
@@ -46,7 +52,7 @@ export async function plainCalls(): Promise<unknown[]> {
   const verified = await plain.verifyEmail({ token: "t" });
   const status: boolean | undefined = verified.data?.status;
   const ok: true | undefined = (await plain.ok()).data?.ok;
-  return [user, image, createdAt, data, ip, sessions, url, providerId, status, ok];
+  return [user, image, createdAt, data, ip, sessions, current, listedExpiry, url, providerId, status, ok];
 }
 
 /** With `inferAdditionalFields`: the app's fields in sign-up, update-user and every returned user. */

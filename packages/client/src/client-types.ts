@@ -1,5 +1,5 @@
-import type { AdapterFactory, AuthEndpoints, Session, User } from "@gatehouse/core";
-import type { CORE_ROUTES, RouteEntry } from "@gatehouse/core/routes";
+import type { AdapterFactory, AuthEndpoints, ListedSession, Session, User } from "@gatehouse-auth/core";
+import type { CORE_ROUTES, RouteEntry } from "@gatehouse-auth/core/routes";
 import type { ReturnedFields, SignUpFields, UpdateUserFields, UserFields } from "./infer-additional-fields.js";
 import type { CallWith, EndpointInput, EndpointResult, Grouped, Serialized, UntypedCall } from "./plugin-calls.js";
 
@@ -32,6 +32,9 @@ export type ClientUser<F extends UserFields = {}> = Serialized<User> & { image: 
 /** A session row as the API returns it; the session service writes both origin columns, null when unknown. */
 export type ClientSessionRecord = Serialized<Session> & { ipAddress: string | null; userAgent: string | null };
 
+/** A session as list-sessions answers it: no token, and `current` on the caller's own. */
+export type ClientListedSession = Serialized<ListedSession> & { ipAddress: string | null; userAgent: string | null };
+
 /** What get-session answers for a signed-in request. */
 export interface ClientSession<F extends UserFields = {}> {
   session: ClientSessionRecord;
@@ -43,13 +46,15 @@ type CoreJson<T, F extends UserFields> = T extends Date
   ? string
   : T extends User
     ? ClientUser<F>
-    : T extends Session
-      ? ClientSessionRecord
-      : T extends readonly (infer U)[]
-        ? CoreJson<U, F>[]
-        : T extends object
-          ? { [K in keyof T]: CoreJson<T[K], F> }
-          : T;
+    : T extends ListedSession
+      ? ClientListedSession
+      : T extends Session
+        ? ClientSessionRecord
+        : T extends readonly (infer U)[]
+          ? CoreJson<U, F>[]
+          : T extends object
+            ? { [K in keyof T]: CoreJson<T[K], F> }
+            : T;
 
 /** Where the app's own user fields go in: sign-up takes them (required ones required), update-user any. */
 interface FieldInputs<F extends UserFields> {

@@ -1,4 +1,4 @@
-import { makeTestAuth } from "@gatehouse/core/testing";
+import { makeTestAuth } from "@gatehouse-auth/core/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAuthClient } from "./create-auth-client.js";
 import { inferAdditionalFields } from "./infer-additional-fields.js";

@@ -1,9 +1,10 @@
-import { CORE_ROUTES } from "@gatehouse/core/routes";
-import type { RouteEntry } from "@gatehouse/core/routes";
+import { CORE_ROUTES } from "@gatehouse-auth/core/routes";
+import type { RouteEntry } from "@gatehouse-auth/core/routes";
 import type { ClientPlugin } from "./client-plugin.js";
 import { fetchJson } from "./fetch-json.js";
 import type { ClientResult, FetchOptions } from "./fetch-json.js";
 import { pathFor } from "./route-path.js";
+import { createQueryStore } from "./query-store.js";
 import { createSessionStore } from "./session-store.js";
 import type { SessionStore } from "./session-store.js";
 import type { ClientSession, CoreClient } from "./client-types.js";
@@ -35,7 +36,7 @@ export type AuthClient<P extends readonly ClientPlugin[] = []> = CoreClient<User
   PluginCalls<P> &
   PluginActions<P> &
   PluginStores<P> & {
-    /** The session store: subscribe, or use `useSession` from @gatehouse/react. */
+    /** The session store: subscribe, or use `useSession` from @gatehouse-auth/react. */
     $session: SessionStore<SessionOf<P>>["$session"];
     $store: SessionStore<SessionOf<P>>;
     /** Any route by path, for plugin endpoints the types do not know yet. */
@@ -81,10 +82,13 @@ export function createAuthClient<const P extends readonly ClientPlugin[] = []>(
       merged,
     );
     if (!result.error) {
-      for (const tag of route.invalidates ?? []) {
-        if (tag === "session") store.scheduleRefetch();
-        for (const query of queries) if (query.invalidatedBy.includes(tag)) query.store.scheduleRefetch();
-      }
+      const stale = route.invalidates ?? [];
+      if (stale.includes("session")) store.scheduleRefetch();
+      // Plugin stores follow the session store: when it refetches, they refetch after it (or clear on
+      // sign-out), so they are scheduled here only for calls that leave the session as it was.
+      else
+        for (const query of queries)
+          if (stale.some((tag) => query.invalidatedBy.includes(tag))) query.store.scheduleRefetch();
       for (const plugin of options.plugins ?? []) await plugin.onSuccess?.(result.data, route);
       const data = result.data as { url?: unknown; redirect?: unknown } | null;
       if (data && data.redirect === true && typeof data.url === "string" && typeof window !== "undefined") {
@@ -102,19 +106,20 @@ export function createAuthClient<const P extends readonly ClientPlugin[] = []>(
     ),
   );
 
-  // Plugin stores (the active organization, the organization list) share the session store's rules:
-  // fetched on first subscriber, deduped, refreshed on focus, across tabs and after invalidating calls.
+  // Plugin stores (the active organization, the organization list) need a signed-in user: they wait
+  // for the session store and follow it (query-store.ts), so a signed-out page asks nothing that 401s.
   const queries = (options.plugins ?? []).flatMap((plugin) =>
     Object.entries(plugin.queries ?? {}).map(([name, query]) => ({
       name,
       invalidatedBy: query.invalidatedBy,
-      store: createSessionStore<unknown>(
+      store: createQueryStore<unknown>(
         () =>
           fetchJson<unknown>(
             `${origin ? base : (options.basePath ?? "/api/auth")}${query.path}`,
             { method: "GET" },
             options.fetchOptions,
           ),
+        store,
         `gatehouse-${name}`,
       ),
     })),

@@ -1,4 +1,4 @@
-import type { AdditionalField, Auth, FieldType, InferAdditionalFields } from "@gatehouse/core";
+import type { AdditionalField, Auth, FieldType, InferAdditionalFields } from "@gatehouse-auth/core";
 import type { ClientPlugin } from "./client-plugin.js";
 import type { Serialized, UnionToIntersection } from "./plugin-calls.js";
 

@@ -1,4 +1,4 @@
-import type { RouteEntry } from "@gatehouse/core/routes";
+import type { RouteEntry } from "@gatehouse-auth/core/routes";
 import type { ClientPlugin } from "./client-plugin.js";
 import type { ClientResult } from "./fetch-json.js";
 import type { CallOptions } from "./create-auth-client.js";

@@ -1,6 +1,7 @@
 import { atom, onMount } from "nanostores";
 import type { ReadableAtom } from "nanostores";
 import type { ClientError, ClientResult } from "./fetch-json.js";
+import { createRefetchScheduler } from "./refetch-scheduler.js";
 
 /** SPEC.md §3: the client's view of the session. */
 export interface SessionState<S> {
@@ -17,12 +18,24 @@ export interface SessionStore<S> {
   refetch(): Promise<void>;
   /** Refetches 10 ms from now (SPEC.md §4), coalescing bursts of calls. */
   scheduleRefetch(): void;
+  /**
+   * The state once it is known: after the request in flight, if any, has answered (a store never
+   * fetched fetches now). Plugin stores wait on it so they ask only when there is a user.
+   */
+  settled(): Promise<SessionState<S>>;
   /** Stops listening to focus and other tabs. */
   dispose(): void;
 }
 
 const CHANNEL = "gatehouse-session";
-export const REFETCH_DELAY_MS = 10;
+export { REFETCH_DELAY_MS } from "./refetch-scheduler.js";
+
+/** The state an answer leaves: data, or the error (which clears data). */
+export function answeredState<S>(result: ClientResult<S | null>, refetch: () => Promise<void>): SessionState<S> {
+  return result.error
+    ? { data: null, error: result.error, isPending: false, isRefetching: false, refetch }
+    : { data: result.data, error: null, isPending: false, isRefetching: false, refetch };
+}
 
 /**
  * The session atom. State transitions (SPEC.md §4): pending at start; success sets data and clears
@@ -34,7 +47,6 @@ export function createSessionStore<S>(
   channel = CHANNEL,
 ): SessionStore<S> {
   let inFlight: Promise<void> | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
   // Our own copy of the state: nanostores' get() on an unwatched store would mount it (and fetch).
   let current: SessionState<S>;
   const publish = (next: SessionState<S>) => {
@@ -46,12 +58,7 @@ export function createSessionStore<S>(
     const run = async () => {
       await Promise.resolve(); // inFlight is assigned before anything below can re-enter
       publish({ ...current, isRefetching: true });
-      const result = await fetchSession();
-      publish(
-        result.error
-          ? { data: null, error: result.error, isPending: false, isRefetching: false, refetch }
-          : { data: result.data, error: null, isPending: false, isRefetching: false, refetch },
-      );
+      publish(answeredState(await fetchSession(), refetch));
     };
     inFlight = run().finally(() => {
       inFlight = null;
@@ -66,6 +73,7 @@ export function createSessionStore<S>(
     if (typeof document === "undefined" || document.visibilityState !== "hidden") void refetch();
   };
   let listening: BroadcastChannel | null = null;
+  const scheduler = createRefetchScheduler(refetch, channel, () => listening);
 
   // Fetch lazily, when the first subscriber arrives: server-side rendering and unused clients make no
   // request. Focus and other tabs are listened to only while someone is subscribed. nanostores
@@ -84,31 +92,21 @@ export function createSessionStore<S>(
     };
   });
 
-  function tellOtherTabs() {
-    if (typeof BroadcastChannel === "undefined") return;
-    // A channel never receives its own messages, so this tab's listener is not triggered.
-    const sender = new BroadcastChannel(channel);
-    sender.postMessage("changed");
-    sender.close();
-  }
-
   return {
     $session,
     refetch,
-    scheduleRefetch() {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = null;
-        void refetch();
-        // Other tabs of the same app pick the change up too.
-        tellOtherTabs();
-      }, REFETCH_DELAY_MS);
+    scheduleRefetch: scheduler.schedule,
+    async settled() {
+      if (!inFlight && current.isPending) void refetch();
+      // A refetch may start while we wait (focus, another tab): wait for that one too.
+      while (inFlight) await inFlight;
+      return current;
     },
     dispose() {
       if (hasWindow) window.removeEventListener("focus", onFocus);
       listening?.close();
       listening = null;
-      if (timer) clearTimeout(timer);
+      scheduler.cancel();
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * @gatehouse/core/adapter-conformance — the shared test suite every database adapter must pass.
+ * @gatehouse-auth/core/adapter-conformance — the shared test suite every database adapter must pass.
  * A separate entry from `testing` because it registers vitest tests and so needs vitest loaded.
  */
 export { conformanceSchema, runAdapterConformance } from "./testing/adapter-conformance.js";

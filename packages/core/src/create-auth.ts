@@ -8,6 +8,8 @@ import { createRequestHandler, errorResponse, toAuthResponse } from "./api/handl
 import { type PreparedEndpoint, runEndpoint } from "./api/run-endpoint.js";
 import type { AuthContext } from "./context/auth-context.js";
 import { createAuthContext } from "./context/create-auth-context.js";
+import { isEmptySchemaGap, SchemaMismatchError } from "./adapter/schema-mismatch-error.js";
+import { isDatabaseUnavailableError } from "./adapter/adapter-errors.js";
 import { AuthError } from "./errors/auth-error.js";
 import { CORE_ERRORS } from "./errors/core-errors.js";
 import type { AuthOptions } from "./options/auth-options.js";
@@ -17,6 +19,7 @@ import type { Plugin } from "./plugins/plugin-types.js";
 import { type CoreEndpoints, coreEndpoints } from "./routes/core-endpoints.js";
 import { createCoreSchema } from "./schema/core-schema.js";
 import { readFetchBody, toFetchResponse } from "./api/fetch-transport.js";
+import { startCleanupTimer } from "./cleanup/start-cleanup-timer.js";
 
 /** Input of an `auth.api.*` call. */
 export interface ApiInput<B, Q> {
@@ -68,8 +71,23 @@ export interface Auth<O extends AuthOptions = AuthOptions> {
   $context: AuthContext;
   /** The transport-neutral handler `toNodeHandler` uses. */
   $handle(request: AuthRequest): ReturnType<ReturnType<typeof createRequestHandler>>;
-  /** Resolves once plugin `init`s have run (the first request waits for it too). */
+  /**
+   * Resolves once plugin `init`s have run and the database has every table and column of the schema
+   * (the first request waits for it too); rejects with a `SchemaMismatchError` naming what is missing
+   * and `npx gatehouse-auth migrate`, or with `DatabaseUnavailableError` (naming the host and the fix)
+   * while the database cannot be reached: call it again later, an outage is not cached.
+   */
   ready(): Promise<void>;
+  /**
+   * Resolves once the work started after answers (emails, decoy tokens, revocations at a provider)
+   * has finished: await it in tests before reading an outbox, and before a graceful shutdown.
+   */
+  settled(): Promise<void>;
+  /**
+   * Stops what runs on its own (the `cleanup.interval` timer). The database stays open: the driver
+   * object you passed is yours to close.
+   */
+  close(): Promise<void>;
 }
 
 /** Builds everything once: options, schema, adapter, router, context. Nothing is rebuilt per request. */
@@ -114,16 +132,52 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
 
   let initialized: Promise<void> | null = null;
   let done = false;
+  // Inits run once even when the schema check is retried (a database that did not answer).
+  let pluginsInitialized = false;
   const ready = () => {
     if (done) return Promise.resolve();
     initialized ??= (async () => {
-      for (const plugin of plugins) await plugin.init?.(context);
+      // Plugin inits first: one may migrate (a migrate-on-start plugin). The schema is compared once,
+      // here, so no request ever pays for it.
+      try {
+        if (!pluginsInitialized) for (const plugin of plugins) await plugin.init?.(context);
+        pluginsInitialized = true;
+      } catch (error) {
+        // An init that queried a missing table: the gap is the message an operator can act on.
+        const gap = await context.adapter.findSchemaGap?.().catch(() => null);
+        if (gap && !isEmptySchemaGap(gap)) throw new SchemaMismatchError(gap, { cause: error });
+        throw error;
+      }
+      const gap = await context.adapter.findSchemaGap?.().catch((error: unknown) => {
+        // The database did not answer (not a mismatch): let the next call ask again.
+        initialized = null;
+        throw error;
+      });
+      if (gap && !isEmptySchemaGap(gap)) throw new SchemaMismatchError(gap);
       done = true;
-    })();
+    })().catch((error: unknown) => {
+      // An init that met a database outage is not cached either: the app recovers without a restart.
+      if (isDatabaseUnavailableError(error)) initialized = null;
+      throw error;
+    });
     return initialized;
   };
+  // Requests of an app that never awaited ready(): a 503 JSON for the client; the log gets the full
+  // message (what is missing, the command) once, not once per request.
+  let loggedMismatch = false;
+  const readyForRequest = () =>
+    done
+      ? Promise.resolve()
+      : ready().catch((error: unknown) => {
+          if (!(error instanceof SchemaMismatchError)) throw error;
+          if (!loggedMismatch) {
+            loggedMismatch = true;
+            options.logger.error(error.message);
+          }
+          throw new AuthError(CORE_ERRORS.DATABASE_NOT_MIGRATED);
+        });
   const rateLimited = plugins.flatMap((p) => (p.onRateLimited ? [p.onRateLimited] : []));
-  const handle = createRequestHandler(context, router, ready, rateLimited);
+  const handle = createRequestHandler(context, router, readyForRequest, rateLimited);
   const basePath = options.basePath;
 
   const api: Record<string, (input?: ApiInput<unknown, unknown>) => Promise<unknown>> = {};
@@ -150,6 +204,12 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
       }
     };
   }
+
+  const interval = options.cleanup?.interval;
+  const stopCleanup =
+    interval === undefined
+      ? () => {}
+      : startCleanupTimer(interval, () => (api.cleanup as (input?: object) => Promise<unknown>)(), options.logger);
 
   return {
     async handler(request, info) {
@@ -178,6 +238,15 @@ export function createAuth<const O extends AuthOptions>(input: O): Auth<O> {
     $errors: composed.errors as Auth<O>["$errors"],
     $context: context,
     $handle: handle,
-    ready,
+    // Also asks the database, so an app awaiting it learns at once, with where it was looked for,
+    // that the database is unreachable (DatabaseUnavailableError), even after an earlier success.
+    async ready() {
+      await context.adapter.ping?.();
+      await ready();
+    },
+    settled: () => context.background.settled(),
+    async close() {
+      stopCleanup();
+    },
   };
 }

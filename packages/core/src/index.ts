@@ -1,4 +1,4 @@
-/** @gatehouse/core — authentication for TypeScript servers. */
+/** @gatehouse-auth/core — authentication for TypeScript servers. */
 export { createAuth } from "./create-auth.js";
 export type { Auth, ApiCall, ApiInput, AuthEndpoints } from "./create-auth.js";
 export type { AuthOptions, AdditionalField, CorsOptions, Logger } from "./options/auth-options.js";
@@ -6,6 +6,11 @@ export type { ResolvedOptions } from "./options/resolve-options.js";
 
 export { defineEndpoint, methodsOf } from "./api/define-endpoint.js";
 export type {
+  Credential,
+  CredentialKind,
+  CredentialPermissions,
+  CredentialPolicy,
+  RoutePermission,
   Endpoint,
   EndpointConfig,
   EndpointContext,
@@ -25,6 +30,7 @@ export { toHeaderValue } from "./security/header-value.js";
 export { modelRef, referencedModel } from "./api/model-ref.js";
 export {
   dateTimeResponse,
+  listedSessionResponse,
   sessionResponse,
   sessionWithUserResponse,
   statusResponse,
@@ -36,9 +42,20 @@ export {
 export { REDIRECT_URL_FIELDS } from "./api/check-callback-urls.js";
 export type { AuthRequest, AuthResponse, HeaderReader } from "./api/auth-request.js";
 export { definePlugin } from "./plugins/plugin-types.js";
+export type { CleanupResult, CleanupRule } from "./cleanup/cleanup-rule.js";
 export { hooksFor } from "./plugins/compose-plugins.js";
+export { toListedSession } from "./session/to-listed-session.js";
+export type { ListedSession } from "./session/to-listed-session.js";
 export { SENSITIVE_ACTION_TAG } from "./plugins/sensitive-action-tag.js";
+export {
+  CREDENTIAL_KINDS,
+  acceptedCredentialKinds,
+  acceptsCredential,
+  checkCredential,
+  credentialPolicyOf,
+} from "./api/check-credential.js";
 export type {
+  AuthenticatedCaller,
   AuthenticateScheme,
   EndpointOutcome,
   EndpointSettledListener,
@@ -65,13 +82,28 @@ export type {
   FindOneArgs,
   Join,
   MigrationResult,
+  SchemaGap,
   SortBy,
   UpdateArgs,
   Where,
   WhereCondition,
   WhereOperator,
 } from "./adapter/adapter-types.js";
-export { AdapterError, UniqueConstraintError } from "./adapter/adapter-errors.js";
+export {
+  AdapterError,
+  DatabaseUnavailableError,
+  isDatabaseUnavailableError,
+  UniqueConstraintError,
+} from "./adapter/adapter-errors.js";
+export { MIGRATE_COMMAND, SchemaMismatchError } from "./adapter/schema-mismatch-error.js";
+// For SQL adapters (kysely, drizzle): the shared mapping of driver errors and outage reporting.
+export { classifyConnectionFailure } from "./adapter/connection-failure.js";
+export { isUniqueViolation } from "./adapter/unique-violation.js";
+export { guardConnection, redactCredentials, watchDatabase } from "./adapter/database-watch.js";
+export { describeDatabase } from "./adapter/describe-database.js";
+export type { DatabaseWatch, WatchLogger } from "./adapter/database-watch.js";
+export type { OptionKeys, OptionKeysOf } from "./options/option-keys.js";
+export { findUnknownOptions } from "./options/option-keys.js";
 export { memoryAdapter } from "./adapter/memory-adapter.js";
 export type { Db } from "./db/create-db.js";
 export { createCoreSchema, userFields } from "./schema/core-schema.js";
@@ -113,6 +145,7 @@ export { sendInBackground } from "./email/send-in-background.js";
 export * from "./crypto/index.js";
 export type { RateLimitRule, SecondaryStorage } from "./rate-limit/index.js";
 export * from "./access/index.js";
+export * from "./paging/index.js";
 
 export type {
   OAuthProvider,

@@ -6,6 +6,7 @@ import { toWritableResponse } from "./api/to-writable-response.js";
 import type { Auth } from "./create-auth.js";
 import { AuthError } from "./errors/auth-error.js";
 import { CORE_ERRORS } from "./errors/core-errors.js";
+import { drainUnreadBody, hasUnreadBody } from "./drain-unread-body.js";
 import { readNodeBody } from "./read-node-body.js";
 
 /** A node:http / Connect / Express handler; `next` is called for paths outside the auth base path. */
@@ -27,7 +28,7 @@ export function toNodeHandler(auth: HandlerAuth): NodeHandler {
     try {
       serve(auth, req, res, next);
     } catch (error) {
-      fail(res, error, auth);
+      fail(req, res, error, auth);
     }
   };
 }
@@ -49,13 +50,13 @@ function serve(auth: HandlerAuth, req: IncomingMessage, res: ServerResponse, nex
     path = q < 0 ? target : target.slice(0, q);
     search = q < 0 ? "" : target.slice(q + 1);
   } catch (error) {
-    send(res, errorResponse(error, auth), auth);
+    send(req, res, errorResponse(error, auth), auth);
     return;
   }
   if (!isBelow(path, basePath)) {
     // Not ours: the app's router (or the 404 below) owns this request and its stream errors.
     if (next) next();
-    else send(res, errorResponse(new AuthError(CORE_ERRORS.NOT_FOUND), auth), auth);
+    else send(req, res, errorResponse(new AuthError(CORE_ERRORS.NOT_FOUND), auth), auth);
     return;
   }
   // From here the request is ours. A stream error without a listener is an uncaught 'error' event:
@@ -73,8 +74,8 @@ function serve(auth: HandlerAuth, req: IncomingMessage, res: ServerResponse, nex
   };
   auth
     .$handle(request)
-    .then((response) => send(res, response, auth))
-    .catch((error: unknown) => fail(res, error, auth));
+    .then((response) => send(req, res, response, auth))
+    .catch((error: unknown) => fail(req, res, error, auth));
 }
 
 function ignore(): void {}
@@ -95,41 +96,60 @@ function isBelow(target: string, basePath: string): boolean {
 }
 
 /** Writes `response`; a failure to write is handled by fail, never thrown. */
-function send(res: ServerResponse, response: AuthResponse, auth: HandlerAuth): void {
+function send(req: IncomingMessage, res: ServerResponse, response: AuthResponse, auth: HandlerAuth): void {
   try {
-    writeResponse(
-      res,
-      toWritableResponse(response, (message) => auth.options.logger.warn(message)),
-    );
+    const safe = toWritableResponse(response, (message) => auth.options.logger.warn(message));
+    const headers: Record<string, string | string[]> = safe.headers;
+    if (safe.cookies.length > 0) headers["set-cookie"] = safe.cookies;
+    writeResponse(req, res, safe.status, headers, safe.body);
   } catch (error) {
-    fail(res, error, auth);
+    fail(req, res, error, auth);
   }
 }
 
-function writeResponse(res: ServerResponse, response: AuthResponse): void {
+function writeResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | string[]>,
+  body: string | null,
+): void {
   if (res.headersSent || res.destroyed || res.writableEnded) return;
-  const headers: Record<string, string | string[]> = response.headers;
-  if (response.cookies.length > 0) headers["set-cookie"] = response.cookies;
-  const body = response.body;
-  if (body === null) {
-    res.writeHead(response.status, headers);
-    res.end();
-    return;
-  }
   // writeHead fixes the framing before end sees the body: without a Content-Length every answer went
   // out chunked. A large body is encoded once, as a Buffer, rather than joined to the header text and
   // encoded by the socket write.
-  const payload = body.length > LARGE_BODY ? Buffer.from(body, "utf8") : body;
-  headers["content-length"] = String(typeof payload === "string" ? Buffer.byteLength(payload) : payload.length);
-  res.writeHead(response.status, headers);
-  res.end(payload);
+  const payload = body === null ? null : body.length > LARGE_BODY ? Buffer.from(body, "utf8") : body;
+  if (payload !== null)
+    headers["content-length"] = String(typeof payload === "string" ? Buffer.byteLength(payload) : payload.length);
+  if (!hasUnreadBody(req)) {
+    res.writeHead(status, headers);
+    if (payload === null) res.end();
+    else res.end(payload);
+    return;
+  }
+  // Answered before the body was read (a 413, or a refusal that never needed it): the whole answer
+  // goes out now, but the response ends, and node closes the socket, only once the rest of the body has
+  // been read and discarded, so a client still sending reads this answer instead of a reset (EPIPE).
+  // Connection: close: the connection ends after this answer (a body cut at the bound leaves the stream
+  // mid-message), and the client is told so instead of finding out on its next request.
+  headers.connection = "close";
+  // The client may leave while the body drains (paths answered before serve attached this listener too).
+  res.on("error", ignore);
+  res.writeHead(status, headers);
+  if (payload === null) res.flushHeaders();
+  else res.write(payload);
+  void drainUnreadBody(req).then((outcome) => {
+    res.end(() => {
+      if (outcome === "cut") req.socket?.destroy();
+    });
+  });
 }
 
 /**
  * The last line of defence: logs the failure, answers a bare 500 if the status line has not gone out,
  * otherwise destroys this one response's socket so the client sees a broken response, not a wrong one.
  */
-function fail(res: ServerResponse, error: unknown, auth: HandlerAuth): void {
+function fail(req: IncomingMessage, res: ServerResponse, error: unknown, auth: HandlerAuth): void {
   try {
     auth.options.logger.error("Gatehouse: failed to answer a request", error);
   } catch {
@@ -138,12 +158,7 @@ function fail(res: ServerResponse, error: unknown, auth: HandlerAuth): void {
   try {
     if (!res.headersSent && !res.destroyed && !res.writableEnded) {
       const body = JSON.stringify(new AuthError(CORE_ERRORS.INTERNAL_SERVER_ERROR).toJSON());
-      res.writeHead(500, {
-        "content-type": "application/json",
-        "cache-control": "no-store",
-        "content-length": String(Buffer.byteLength(body)),
-      });
-      res.end(body);
+      writeResponse(req, res, 500, { "content-type": "application/json", "cache-control": "no-store" }, body);
       return;
     }
   } catch {

@@ -1,5 +1,5 @@
 /**
- * @gatehouse/core/routes — core's routes table: method, path, and which client state a successful call
+ * @gatehouse-auth/core/routes — core's routes table: method, path, and which client state a successful call
  * makes stale. Browser-safe (no server code): the typed client reads it, the server's endpoints are
  * tested against it (core-routes.test.ts), so the two cannot drift.
  */
@@ -40,4 +40,6 @@ export const CORE_ROUTES = {
   // GET, as better-auth's client calls it; the server answers POST {accountId} too.
   accountInfo: { method: "GET", path: "/account-info" },
   ok: { method: "GET", path: "/ok" },
+  capabilities: { method: "GET", path: "/capabilities" },
+  ready: { method: "GET", path: "/ready" },
 } as const satisfies Record<string, RouteEntry>;

@@ -54,7 +54,7 @@ describe("package exports", () => {
     writeFileSync(
       join(tree, "packages/broken/package.json"),
       JSON.stringify({
-        name: "@gatehouse/broken",
+        name: "@gatehouse-auth/broken",
         exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } },
       }),
     );
@@ -62,7 +62,7 @@ describe("package exports", () => {
     writeFileSync(join(tree, "packages/broken/LICENSE"), "MIT\n");
     const { status, output } = check(tree);
     expect(status).toBe(1);
-    expect(output).toContain(`@gatehouse/broken exports["."]: needs "default": "./dist/index.js"`);
+    expect(output).toContain(`@gatehouse-auth/broken exports["."]: needs "default": "./dist/index.js"`);
   });
 
   it("require() loads every built entry of every package, and it is the module import() loads", () => {

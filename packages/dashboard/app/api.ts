@@ -1,5 +1,5 @@
 // A small typed fetch layer: same-origin JSON, every failure turned into a `{ code, message }` the
-// page shows. Not @gatehouse/client: the dashboard's own endpoints are not in the client's routes
+// page shows. Not @gatehouse-auth/client: the dashboard's own endpoints are not in the client's routes
 // table, and a dozen calls do not need a session store.
 
 /** What a failed call reports: the server's code and message, or NETWORK_ERROR. */

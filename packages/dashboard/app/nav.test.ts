@@ -7,7 +7,7 @@ const me = (permissions: Me["permissions"], features: Partial<Me["features"]> = 
   user: { id: "u1", name: "Ann", email: "ann@example.com", role: "support" },
   impersonating: false,
   permissions,
-  features: { organization: true, apiKey: true, auditLog: true, ...features },
+  features: { organization: true, apiKey: true, auditLog: true, passkey: true, ...features },
   appUrl: "/",
 });
 

@@ -9,7 +9,7 @@ export interface Me {
   user: { id: string; name: string; email: string; role: string | null };
   impersonating: boolean;
   permissions: Permissions;
-  features: { organization: boolean; apiKey: boolean; auditLog: boolean };
+  features: { organization: boolean; apiKey: boolean; auditLog: boolean; passkey: boolean };
   appUrl: string;
   /** The role names set-role accepts, when the server tells; else the app offers "user" and "admin". */
   roles?: string[];
@@ -33,6 +33,8 @@ export interface Overview {
     organizations: number | null;
     apiKeys: number | null;
   };
+  /** When the totals were counted (ISO): the server reuses them for up to a minute. */
+  totalsCountedAt: string;
 }
 
 /** A user as the admin plugin returns it. */
@@ -83,6 +85,10 @@ export interface UserDetail {
         expiresAt: string | null;
         createdAt: string;
       }[]
+    | null;
+  /** Null when the passkey plugin is not installed. */
+  passkeys:
+    | { id: string; name: string | null; deviceType: string | null; backedUp: boolean; createdAt: string }[]
     | null;
 }
 

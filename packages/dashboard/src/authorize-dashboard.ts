@@ -1,5 +1,5 @@
-import { AuthError, CORE_ERRORS } from "@gatehouse/core";
-import type { AuthContext, SessionWithUser } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS } from "@gatehouse-auth/core";
+import type { AuthContext, SessionWithUser } from "@gatehouse-auth/core";
 import { DASHBOARD_ERRORS } from "./dashboard-errors.js";
 import { type DashboardFeatures, detectFeatures } from "./dashboard-features.js";
 import type { ResolvedDashboardOptions } from "./dashboard-options.js";

@@ -1,4 +1,4 @@
-import type { Db } from "@gatehouse/core";
+import type { Db } from "@gatehouse-auth/core";
 
 /** Rows read to tally in one query; past it, one indexed count per id instead. */
 export const COUNT_ROW_BUDGET = 10_000;

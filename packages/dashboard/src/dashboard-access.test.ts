@@ -1,6 +1,6 @@
-import { adminStatements } from "@gatehouse/admin";
-import { auditLogStatements } from "@gatehouse/audit-log";
-import { createAccessControl } from "@gatehouse/core";
+import { adminStatements } from "@gatehouse-auth/admin";
+import { auditLogStatements } from "@gatehouse-auth/audit-log";
+import { createAccessControl } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { dashboardStatements, reportedPluginStatements } from "./dashboard-statements.js";
 import {
@@ -129,11 +129,11 @@ describe("who may use the dashboard", () => {
   });
 
   it("without the optional plugins: features false, their actions absent, their endpoints 404", async () => {
-    const { admin } = await import("@gatehouse/admin");
+    const { admin } = await import("@gatehouse-auth/admin");
     const env = makeDashboardAuth({ plugins: [admin()] });
     const boss = await newAdmin(env);
     const me = await boss.client.get("/dashboard/api/me");
-    expect(me.body.features).toEqual({ organization: false, apiKey: false, auditLog: false });
+    expect(me.body.features).toEqual({ organization: false, apiKey: false, auditLog: false, passkey: false });
     expect(Object.keys(me.body.permissions).sort()).toEqual(["dashboard", "session", "user"]);
     for (const path of ["list-organizations", "list-api-keys"]) {
       const r = await boss.client.get(`/dashboard/api/${path}`);

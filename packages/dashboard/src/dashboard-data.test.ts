@@ -1,5 +1,7 @@
-import type { AdapterFactory, Adapter } from "@gatehouse/core";
-import { memoryAdapter } from "@gatehouse/core";
+import { admin } from "@gatehouse-auth/admin";
+import { passkey } from "@gatehouse-auth/passkey";
+import type { AdapterFactory, Adapter } from "@gatehouse-auth/core";
+import { memoryAdapter } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import {
   type DashboardEnv,
@@ -88,6 +90,67 @@ describe("the data endpoints", () => {
     expect(r.text).not.toMatch(/"(password|token|key|accessToken|refreshToken|idToken)"/);
   });
 
+  it("user-detail: passkeys (name, kind, backup) when the plugin is installed — never the key or credential id", async () => {
+    const env = makeDashboardAuth({
+      plugins: [admin(), passkey({ rpID: "localhost", origin: "http://localhost:3000" })],
+    });
+    const pat = await newUser(env);
+    const boss = await newAdmin(env);
+    // Registering needs an authenticator (the example app's browser test does it); the row is what matters here.
+    await env.auth.$context.db.create({
+      model: "passkey",
+      data: {
+        userId: pat.userId,
+        name: "Work laptop",
+        publicKey: "PUBLIC-KEY-BYTES",
+        credentialID: "CREDENTIAL-ID-BYTES",
+        counter: 0,
+        deviceType: "multiDevice",
+        backedUp: true,
+        createdAt: new Date(),
+      },
+    });
+    const r = await boss.client.get("/dashboard/api/user-detail", { query: { id: pat.userId } });
+    expect(r.status).toBe(200);
+    expect(r.body.passkeys).toEqual([
+      {
+        id: expect.any(String),
+        name: "Work laptop",
+        deviceType: "multiDevice",
+        backedUp: true,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(r.text).not.toContain("PUBLIC-KEY-BYTES");
+    expect(r.text).not.toContain("CREDENTIAL-ID-BYTES");
+    // Without the plugin there is nothing to show, and the answer says so with null.
+    const plain = makeDashboardAuth();
+    const other = await newUser(plain);
+    const admin2 = await newAdmin(plain);
+    const none = await admin2.client.get("/dashboard/api/user-detail", { query: { id: other.userId } });
+    expect(none.body.passkeys).toBeNull();
+  });
+
+  it("user-names: names the audit table's ids in one call, for admins who may look users up", async () => {
+    const env = makeDashboardAuth();
+    const pat = await newUser(env, "pat");
+    const boss = await newAdmin(env);
+    const ids = [pat.userId, boss.userId, "deleted-user-id", pat.userId].join(",");
+    const r = await boss.client.get("/dashboard/api/user-names", { query: { ids } });
+    expect(r.status).toBe(200);
+    expect(r.body.users).toEqual({
+      [pat.userId]: { name: expect.any(String), email: pat.email },
+      [boss.userId]: { name: expect.any(String), email: boss.email },
+    });
+    // A user without the dashboard, an empty or oversized list: refused with a code.
+    expect((await pat.client.get("/dashboard/api/user-names", { query: { ids: boss.userId } })).status).toBe(403);
+    const empty = await boss.client.get("/dashboard/api/user-names", { query: { ids: "" } });
+    expect([empty.status, empty.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+    const many = Array.from({ length: 201 }, (_, i) => `id-${i}`).join(",");
+    const tooMany = await boss.client.get("/dashboard/api/user-names", { query: { ids: many } });
+    expect([tooMany.status, tooMany.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+  });
+
   it("list-organizations: search, paging, member counts", async () => {
     const env = makeDashboardAuth();
     const s = await seedData(env);
@@ -114,10 +177,16 @@ describe("the data endpoints", () => {
     expect(r.status).toBe(200);
     expect(r.body.organization).toMatchObject({ id: s.org.id, name: "Acme Corp", metadata: null });
     expect(r.body.memberCount).toBe(2);
-    expect(r.body.members.map((m: { role: string; user: { email: string } }) => [m.role, m.user.email])).toEqual([
-      ["owner", s.owner.email],
-      ["member", s.member.email],
-    ]);
+    type M = { role: string; createdAt: string; user: { email: string } };
+    // Oldest first; the owner and the added member can share a millisecond, so ties may come in either order.
+    const joined = r.body.members.map((m: M) => Date.parse(m.createdAt));
+    expect(joined).toEqual([...joined].sort((a, b) => a - b));
+    expect(r.body.members.map((m: M) => [m.role, m.user.email]).sort()).toEqual(
+      [
+        ["owner", s.owner.email],
+        ["member", s.member.email],
+      ].sort(),
+    );
     expect(r.body.invitations).toEqual([
       expect.objectContaining({
         email: "invitee@example.com",
@@ -184,29 +253,44 @@ describe("the data endpoints", () => {
     expect(dflt.body.days.at(-1).date).toBe(iso(today));
   });
 
-  it("overview counts per day in the database past the row budget, with the same answer", async () => {
-    const { countAuditDays } = await import("./count-audit-days.js");
+  it("overview charts the audit log's per-day counters, not the event rows, and every concurrent event counts", async () => {
     const env = makeDashboardAuth();
-    await env.auth.ready?.();
-    const db = env.auth.$context.db;
-    const now = Date.UTC(2026, 0, 10, 12);
-    const rows = 25;
-    for (let i = 0; i < rows; i++) {
-      await db.create({
-        model: "auditEvent",
-        data: {
-          type: i % 2 ? "user.signed_in" : "user.sign_in_failed",
-          outcome: "success",
-          details: "{}",
-          createdAt: new Date(now - (i % 3) * DAY),
-        },
-      });
-    }
-    // Budget 10 < 25 rows: counted by the database; budget 100: tallied from rows. Same answer.
-    const counted = await countAuditDays(db, now, 3, 10);
-    expect(counted.reduce((n, d) => n + d.signIns + d.failedSignIns, 0)).toBe(rows);
-    expect(counted.map((d) => d.date)).toEqual(["2026-01-08", "2026-01-09", "2026-01-10"]);
-    expect(await countAuditDays(db, now, 3, 100)).toEqual(counted);
+    const boss = await newAdmin(env);
+    // Rows written behind the audit log's back are not charted: the chart never counts events at view time.
+    await env.auth.$context.db.create({
+      model: "auditEvent",
+      data: { type: "user.signed_in", outcome: "success", details: "{}", createdAt: new Date(env.clock.now) },
+    });
+    // Eight sign-ups at once: each increments today's counter in one atomic statement, or creates it once.
+    await Promise.all(Array.from({ length: 8 }, () => newUser(env)));
+    await settle();
+    const r = await boss.client.get("/dashboard/api/overview", { query: { days: "1" } });
+    expect(r.status).toBe(200);
+    expect(r.body.days).toEqual([
+      { date: new Date(env.clock.now).toISOString().slice(0, 10), signUps: 9, signIns: 0, failedSignIns: 0 },
+    ]);
+    const counters = await env.auth.$context.db.findMany<{ id: string; count: number }>({ model: "auditDailyCount" });
+    expect(counters).toHaveLength(1);
+  });
+
+  it("overview totals are counted at most once a minute and say when", async () => {
+    const env = makeDashboardAuth();
+    const boss = await newAdmin(env);
+    const first = await boss.client.get("/dashboard/api/overview", { query: { days: "1" } });
+    expect(first.body.totals.users).toBe(1);
+    expect(first.body.totalsCountedAt).toBe(new Date(env.clock.now).toISOString());
+    await newUser(env);
+    env.clock.now += 30_000;
+    const cached = await boss.client.get("/dashboard/api/overview", { query: { days: "1" } });
+    expect([cached.body.totals.users, cached.body.totalsCountedAt]).toEqual([1, first.body.totalsCountedAt]);
+    // The chart is not cached: today's second sign-up shows at once.
+    expect(cached.body.days[0].signUps).toBe(2);
+    env.clock.now += 31_000;
+    const recounted = await boss.client.get("/dashboard/api/overview", { query: { days: "1" } });
+    expect([recounted.body.totals.users, recounted.body.totalsCountedAt]).toEqual([
+      2,
+      new Date(env.clock.now).toISOString(),
+    ]);
   });
 });
 
@@ -241,10 +325,16 @@ describe("bounded queries", () => {
       expect(r.status, path).toBe(200);
       return counts.reads - before;
     };
-    const cost = async () => [
-      await measure("/dashboard/api/list-organizations", {}),
-      await measure("/dashboard/api/list-api-keys", {}),
-    ];
+    const cost = async () => {
+      // Past the overview's one-minute totals cache: the first view counts, the second reuses the counts.
+      env.clock.now += 61_000;
+      return [
+        await measure("/dashboard/api/list-organizations", {}),
+        await measure("/dashboard/api/list-api-keys", {}),
+        await measure("/dashboard/api/overview", { days: "7" }),
+        await measure("/dashboard/api/overview", { days: "90" }),
+      ];
+    };
     await boss.client.post("/organization/create", { name: "One", slug: "one-1" });
     await boss.client.post("/api-key/create", { name: "one" });
     const small = await cost();

@@ -1,4 +1,4 @@
-import { defineErrors } from "@gatehouse/core";
+import { defineErrors } from "@gatehouse-auth/core";
 
 /**
  * The dashboard plugin's error catalogue; it owns status and message. Codes are prefixed: they must not
@@ -17,6 +17,6 @@ export const DASHBOARD_ERRORS = defineErrors({
   DASHBOARD_ASSET_NOT_FOUND: { status: 404, message: "Dashboard asset not found" },
   DASHBOARD_ASSETS_NOT_BUILT: {
     status: 503,
-    message: "Dashboard assets not built: run `pnpm build` in @gatehouse/dashboard",
+    message: "Dashboard assets not built: run `pnpm build` in @gatehouse-auth/dashboard",
   },
 });

@@ -1,13 +1,14 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 
 /** Which optional plugins the composed schema shows are installed (and store what the pages read). */
 export interface DashboardFeatures {
   organization: boolean;
   apiKey: boolean;
   auditLog: boolean;
+  passkey: boolean;
 }
 
-/** The api-key plugin's model name (API_KEY_MODEL in @gatehouse/api-key). */
+/** The api-key plugin's model name (API_KEY_MODEL in @gatehouse-auth/api-key). */
 export const API_KEY_MODEL = "apikey";
 
 const cache = new WeakMap<Schema, DashboardFeatures>();
@@ -23,6 +24,7 @@ export function detectFeatures(schema: Schema): DashboardFeatures {
     organization: Object.hasOwn(schema, "organization") && Object.hasOwn(schema, "member"),
     apiKey: Object.hasOwn(schema, API_KEY_MODEL),
     auditLog: Object.hasOwn(schema, "auditEvent"),
+    passkey: Object.hasOwn(schema, "passkey"),
   };
   cache.set(schema, features);
   return features;

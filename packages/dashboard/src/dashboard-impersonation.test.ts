@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { makeDashboardAuth, newAdmin, newUser } from "./test-helpers.js";
 
-const DATA_ENDPOINTS = ["overview", "user-detail", "list-organizations", "get-organization", "list-api-keys"];
+const DATA_ENDPOINTS = [
+  "overview",
+  "user-detail",
+  "user-names",
+  "list-organizations",
+  "get-organization",
+  "list-api-keys",
+];
 
 describe("the dashboard during impersonation", () => {
   it("an admin impersonating a user gets the page and /api/me (impersonating, no permissions), nothing else", async () => {
@@ -18,7 +25,11 @@ describe("the dashboard during impersonation", () => {
     expect(me.body).toMatchObject({ user: { id: target.userId }, impersonating: true, permissions: {} });
     for (const name of DATA_ENDPOINTS) {
       const query: Record<string, string> =
-        name.startsWith("get-") || name === "user-detail" ? { id: target.userId } : {};
+        name.startsWith("get-") || name === "user-detail"
+          ? { id: target.userId }
+          : name === "user-names"
+            ? { ids: target.userId }
+            : {};
       const r = await boss.client.get(`/dashboard/api/${name}`, { query });
       expect([r.status, r.body.code], name).toEqual([403, "DASHBOARD_NOT_ALLOWED_WHILE_IMPERSONATING"]);
     }

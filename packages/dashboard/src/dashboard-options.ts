@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { Role, Statements } from "@gatehouse/core";
+import type { OptionKeysOf, Role, Statements } from "@gatehouse-auth/core";
 
 /** Options of `dashboard()`. Every field is optional. */
 export interface DashboardOptions {
@@ -25,6 +25,17 @@ export interface DashboardOptions {
   /** The built browser app (Vite's output). Default: the package's `dist/app`. For tests and custom builds. */
   assetsDir?: string;
 }
+
+/** The names `dashboard()` accepts: core refuses any other at start-up. */
+export const DASHBOARD_OPTION_KEYS = {
+  path: true,
+  roles: true, // role names are the app's
+  adminRoles: true,
+  adminUserIds: true,
+  appUrl: true,
+  signInUrl: true,
+  assetsDir: true,
+} as const satisfies OptionKeysOf<DashboardOptions>;
 
 /** Options with every default applied, resolved once when the plugin is built. */
 export interface ResolvedDashboardOptions {

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cspHash } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { dashboard } from "./dashboard-plugin.js";
 import { DASHBOARD_CSP, renderDashboardPage } from "./render-dashboard-page.js";
@@ -85,7 +86,15 @@ describe("the dashboard page", () => {
     const r = await createTestClient(env.auth).get("/dashboard");
     expect(r.status).toBe(401);
     expect(r.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(r.headers.get("content-security-policy")).toBe(CSP);
+    // Styled by one inline style that the page's own policy allows by hash, and nothing else inline.
+    const policy = r.headers.get("content-security-policy") ?? "";
+    const style = /<style>([^<]*)<\/style>/.exec(r.text)?.[1] ?? "";
+    expect(style).toContain("prefers-color-scheme:dark");
+    expect(policy).toContain(`style-src ${cspHash(style)}`);
+    expect(policy).toMatch(/^default-src 'none'/);
+    expect(policy).not.toContain("script-src");
+    expect(policy).not.toContain("unsafe-inline");
+    expect(r.text).toContain('<meta name="viewport"');
     expect(r.text).toContain("Sign in required");
     expect(r.text).not.toMatch(/<script/i);
     const user = await newUser(env);
@@ -94,6 +103,8 @@ describe("the dashboard page", () => {
     expect(f.headers.get("cache-control")).toBe("no-store");
     expect(f.text).not.toMatch(/<script/i);
     expect(f.text).not.toContain(FIXTURE_SCRIPT);
+    expect(f.text).toContain("<h1>Not allowed</h1>");
+    expect(f.headers.get("content-security-policy")).toBe(policy);
   });
 
   it("with signInUrl, a stranger is redirected there with callbackURL = the page, whatever the query says", async () => {

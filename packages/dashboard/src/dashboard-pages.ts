@@ -1,12 +1,12 @@
-import { EndpointResponse, htmlResponse, resolveRedirectUrl } from "@gatehouse/core";
-import type { AuthContext } from "@gatehouse/core";
+import { EndpointResponse, htmlResponse, resolveRedirectUrl } from "@gatehouse-auth/core";
+import type { AuthContext } from "@gatehouse-auth/core";
 import { DASHBOARD_ERRORS } from "./dashboard-errors.js";
 import type { ResolvedDashboardOptions } from "./dashboard-options.js";
-import { DASHBOARD_CSP, renderMessagePage } from "./render-dashboard-page.js";
+import { DASHBOARD_CSP, messagePageCsp, renderMessagePage } from "./render-dashboard-page.js";
 
-/** An HTML answer under the dashboard's CSP that no cache keeps (it depends on who asks). */
-export function dashboardHtml(html: string, status = 200): EndpointResponse {
-  const page = htmlResponse(html, { status, contentSecurityPolicy: DASHBOARD_CSP });
+/** An HTML answer under the dashboard's CSP (or `csp`) that no cache keeps (it depends on who asks). */
+export function dashboardHtml(html: string, status = 200, csp: string = DASHBOARD_CSP): EndpointResponse {
+  const page = htmlResponse(html, { status, contentSecurityPolicy: csp });
   return new EndpointResponse(page.status, page.body, { ...page.headers, "cache-control": "no-store" });
 }
 
@@ -20,6 +20,7 @@ export const assetsNotBuiltPage = () =>
   dashboardHtml(
     renderMessagePage("Dashboard not built", DASHBOARD_ERRORS.DASHBOARD_ASSETS_NOT_BUILT.message),
     DASHBOARD_ERRORS.DASHBOARD_ASSETS_NOT_BUILT.status,
+    messagePageCsp(),
   );
 
 /** The 401 page for a visit without a session when no `signInUrl` is configured. */
@@ -30,6 +31,7 @@ export const signInRequiredPage = (appUrl: string) =>
       text: "Back to the app",
     }),
     401,
+    messagePageCsp(),
   );
 
 /** The 403 page for a signed-in user without `dashboard: ["view"]`. */
@@ -40,4 +42,5 @@ export const notAllowedPage = (appUrl: string) =>
       text: "Back to the app",
     }),
     403,
+    messagePageCsp(),
   );

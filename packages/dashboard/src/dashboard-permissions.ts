@@ -1,4 +1,4 @@
-import { hasPermission } from "@gatehouse/core";
+import { hasPermission } from "@gatehouse-auth/core";
 import type { ResolvedDashboardOptions } from "./dashboard-options.js";
 import { allDashboardStatements } from "./dashboard-statements.js";
 

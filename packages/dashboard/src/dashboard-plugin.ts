@@ -1,6 +1,6 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { DASHBOARD_ERRORS } from "./dashboard-errors.js";
-import { type DashboardOptions, resolveDashboardOptions } from "./dashboard-options.js";
+import { DASHBOARD_OPTION_KEYS, type DashboardOptions, resolveDashboardOptions } from "./dashboard-options.js";
 import { createBuildLoader } from "./load-dashboard-build.js";
 import { dashboardAsset } from "./routes/dashboard-asset.js";
 import { dashboardPage } from "./routes/dashboard-page.js";
@@ -9,6 +9,7 @@ import { getMe } from "./routes/get-me.js";
 import { getOrganization } from "./routes/get-organization.js";
 import { getOverview } from "./routes/get-overview.js";
 import { getUserDetail } from "./routes/get-user-detail.js";
+import { getUserNames } from "./routes/get-user-names.js";
 import { listApiKeys } from "./routes/list-api-keys.js";
 import { listOrganizations } from "./routes/list-organizations.js";
 
@@ -23,6 +24,8 @@ export const dashboard = (options: DashboardOptions = {}) => {
   const loadBuild = createBuildLoader(o.assetsDir);
   return definePlugin({
     id: "dashboard",
+    // A misspelt option (adminUserId) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: DASHBOARD_OPTION_KEYS },
     errors: DASHBOARD_ERRORS,
     endpoints: {
       dashboardPage: dashboardPage(o, loadBuild),
@@ -30,6 +33,7 @@ export const dashboard = (options: DashboardOptions = {}) => {
       dashboardMe: getMe(o),
       dashboardOverview: getOverview(o),
       dashboardUserDetail: getUserDetail(o),
+      dashboardUserNames: getUserNames(o),
       dashboardListOrganizations: listOrganizations(o),
       dashboardGetOrganization: getOrganization(o),
       dashboardListApiKeys: listApiKeys(o),

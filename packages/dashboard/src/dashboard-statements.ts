@@ -6,8 +6,8 @@ export const dashboardStatements = {
 } as const;
 
 /**
- * The admin plugin's statements (`adminStatements` in @gatehouse/admin's access-control.ts) and the
- * audit log's (`auditLogStatements` in @gatehouse/audit-log's audit-log-options.ts), copied as data:
+ * The admin plugin's statements (`adminStatements` in @gatehouse-auth/admin's access-control.ts) and the
+ * audit log's (`auditLogStatements` in @gatehouse-auth/audit-log's audit-log-options.ts), copied as data:
  * the dashboard reports them in `permissions` without depending on either plugin at runtime. The tests
  * compare these lists with the plugins' own, so they cannot drift.
  */

@@ -1,4 +1,4 @@
-/** @gatehouse/dashboard — a self-hosted admin dashboard for Gatehouse, served under the auth base path. */
+/** @gatehouse-auth/dashboard — a self-hosted admin dashboard for Gatehouse, served under the auth base path. */
 export { dashboard } from "./dashboard-plugin.js";
 export type { DashboardOptions } from "./dashboard-options.js";
 export { dashboardStatements } from "./dashboard-statements.js";

@@ -1,4 +1,4 @@
-import { contentSecurityPolicy } from "@gatehouse/core";
+import { contentSecurityPolicy, cspHash } from "@gatehouse-auth/core";
 import type { DashboardBuild } from "./load-dashboard-build.js";
 
 /** The page's policy: the app's own files and API only; nothing inline, no framing, no forms, no `<base>`. */
@@ -51,16 +51,39 @@ export function renderDashboardPage({ basePath, dashboardPath, build }: Dashboar
   ].join("\n");
 }
 
-/** A small page for refusals (401, 403, 503): text only, no script. */
+// The refusal pages' only style, inline (no asset request for a page that may be answered before the
+// build exists) and allowed by its hash alone. Light and dark, readable from 320 px.
+const MESSAGE_STYLE = [
+  ":root{color-scheme:light dark;--bg:#f5f6f8;--card:#fff;--text:#1b2430;--muted:#5b6675;--accent:#2f5bd3;--border:#dde1e7}",
+  "@media (prefers-color-scheme:dark){:root{--bg:#0f131a;--card:#171c25;--text:#e6e9ee;--muted:#a3adbb;--accent:#8fb0ff;--border:#2a313d}}",
+  "*{box-sizing:border-box}",
+  "body{margin:0;min-height:100vh;display:grid;place-items:center;padding:1.5rem;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif}",
+  "main{max-width:28rem;width:100%;background:var(--card);border:1px solid var(--border);border-radius:12px;padding:2rem 1.75rem}",
+  ".mark{display:inline-grid;place-items:center;width:2.25rem;height:2.25rem;border-radius:8px;background:var(--accent);color:var(--card);font-weight:700;margin-bottom:1rem}",
+  "h1{font-size:1.35rem;margin:0 0 .5rem}",
+  "p{margin:0 0 1rem;color:var(--muted)}",
+  "a{color:var(--accent);font-weight:600}",
+  "a:focus-visible{outline:2px solid var(--accent);outline-offset:3px}",
+].join("");
+
+let messageCsp: string | undefined;
+/** The refusal pages' policy: the dashboard's, plus the hash of their one inline style. */
+export function messagePageCsp(): string {
+  messageCsp ??= contentSecurityPolicy({ "style-src": [cspHash(MESSAGE_STYLE)], "img-src": ["data:"] });
+  return messageCsp;
+}
+
+/** A small page for refusals (401, 403, 503): text and one link, styled inline (by hash), no script. */
 export function renderMessagePage(title: string, message: string, link?: { href: string; text: string }): string {
   return [
     "<!doctype html>",
     '<html lang="en">',
-    '<head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow">',
-    `<title>${escapeHtml(title)}</title></head>`,
-    `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow"><link rel="icon" href="data:,">',
+    `<title>${escapeHtml(title)}</title><style>${MESSAGE_STYLE}</style></head>`,
+    `<body><main><div class="mark" aria-hidden="true">G</div><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`,
     link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : "",
-    "</body>",
+    "</main></body>",
     "</html>",
     "",
   ].join("\n");

@@ -1,4 +1,4 @@
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { dashboard } from "./dashboard-plugin.js";
 import { DASHBOARD_ROUTES } from "./routes-table.js";

@@ -1,4 +1,4 @@
-import type { RouteEntry } from "@gatehouse/core/routes";
+import type { RouteEntry } from "@gatehouse-auth/core/routes";
 
 /**
  * The plugin's routes at the default path (`/dashboard`): name → method and path. Browser-safe; the
@@ -11,6 +11,7 @@ export const DASHBOARD_ROUTES = {
   me: { method: "GET", path: "/dashboard/api/me" },
   overview: { method: "GET", path: "/dashboard/api/overview" },
   userDetail: { method: "GET", path: "/dashboard/api/user-detail" },
+  userNames: { method: "GET", path: "/dashboard/api/user-names" },
   listOrganizations: { method: "GET", path: "/dashboard/api/list-organizations" },
   getOrganization: { method: "GET", path: "/dashboard/api/get-organization" },
   listApiKeys: { method: "GET", path: "/dashboard/api/list-api-keys" },

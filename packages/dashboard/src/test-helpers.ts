@@ -1,14 +1,14 @@
 // Shared by the *.test.ts files of this package: an auth with the dashboard and the plugins whose tables
 // it reads, on the memory adapter, a fixture build of the browser app, and users of each kind.
 import { fileURLToPath } from "node:url";
-import { admin } from "@gatehouse/admin";
-import type { AdminOptions } from "@gatehouse/admin";
-import { apiKey } from "@gatehouse/api-key";
-import { auditLog } from "@gatehouse/audit-log";
-import type { AuthOptions } from "@gatehouse/core";
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
-import type { TestClient, TestResponse } from "@gatehouse/core/testing";
-import { organization } from "@gatehouse/organization";
+import { admin } from "@gatehouse-auth/admin";
+import type { AdminOptions } from "@gatehouse-auth/admin";
+import { apiKey } from "@gatehouse-auth/api-key";
+import { auditLog } from "@gatehouse-auth/audit-log";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
+import type { TestClient, TestResponse } from "@gatehouse-auth/core/testing";
+import { organization } from "@gatehouse-auth/organization";
 import { dashboard } from "./dashboard-plugin.js";
 import type { DashboardOptions } from "./dashboard-options.js";
 
@@ -18,6 +18,12 @@ export const FIXTURE_APP_DIR = fileURLToPath(new URL("./test-fixtures/app", impo
 /** The fixture's entry files, as the page must link them. */
 export const FIXTURE_SCRIPT = "index-Ab12Cd34.js";
 export const FIXTURE_STYLE = "index-Ef56Gh78.css";
+
+/** Not a password hash: a reversible stand-in that keeps scrypt's cost out of the dashboard's tests. */
+const CHEAP_PASSWORD_HASH = {
+  hash: async (password: string) => `test$${password}`,
+  verify: async ({ hash, password }: { hash: string; password: string }) => hash === `test$${password}`,
+};
 
 /** What the test auth is built with. */
 export interface DashboardEnvOptions {
@@ -32,7 +38,8 @@ export interface DashboardEnvOptions {
 export function makeDashboardAuth(options: DashboardEnvOptions = {}) {
   const clock = { now: Date.now() };
   const auth = makeTestAuth({
-    emailAndPassword: { enabled: true },
+    // A cheap stand-in for scrypt: these tests sign many users up, and measure queries, not hashing.
+    emailAndPassword: { enabled: true, password: CHEAP_PASSWORD_HASH },
     advanced: { now: () => clock.now },
     ...options.extra,
     plugins: [

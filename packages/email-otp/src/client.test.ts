@@ -1,10 +1,10 @@
 // The client plugin against the real server: `emailOtp.*` and `signIn.emailOtp` reach their routes and the
 // session store follows a sign-in by code. The client comes from its package's sources (a relative import:
-// this package does not depend on @gatehouse/client).
-import type { Auth } from "@gatehouse/core";
-import { createTestClient } from "@gatehouse/core/testing";
+// this package does not depend on @gatehouse-auth/client).
+import type { Auth } from "@gatehouse-auth/core";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { describe, expect, it, vi } from "vitest";
-import { createAuthClient } from "@gatehouse/client";
+import { createAuthClient } from "@gatehouse-auth/client";
 import { emailOTPClient } from "./client.js";
 import { flush, makeOtpAuth, newEmail } from "./test-helpers.js";
 

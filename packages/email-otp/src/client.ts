@@ -1,4 +1,4 @@
-/** @gatehouse/email-otp/client — the browser half: the routes table for the typed client. */
+/** @gatehouse-auth/email-otp/client — the browser half: the routes table for the typed client. */
 import type { emailOTP } from "./email-otp-plugin.js";
 import { EMAIL_OTP_ROUTES } from "./routes-table.js";
 

@@ -15,7 +15,7 @@ describe("mailed codes", () => {
     expect(JSON.stringify(row)).not.toContain(email);
     expect(row?.identifier).toMatch(/^email-otp:[A-Za-z0-9_-]{43}$/);
     // The same secret-free digest would be a dictionary away from the code: the stored hash is not SHA-256(code).
-    const { sha256Base64Url } = await import("@gatehouse/core");
+    const { sha256Base64Url } = await import("@gatehouse-auth/core");
     expect(row?.value).not.toContain(sha256Base64Url(otp));
   });
 
@@ -199,5 +199,29 @@ describe("sending codes", () => {
     expect(r.status).toBe(200);
     await flush();
     expect(errors).toHaveLength(1);
+  });
+
+  it("guessing across new codes is bounded per address: 6 codes × 3 tries = 18 checked an hour, whoever asks", async () => {
+    const env = makeOtpAuth();
+    const u = await signUpUser(env.auth, newEmail());
+    let checked = 0;
+    for (let i = 0; i < 10; i++) {
+      const send = await createTestClient(env.auth, undefined, `10.0.1.${i}`).post("/email-otp/send-verification-otp", {
+        email: u.email,
+        type: "sign-in",
+      });
+      if (send.status === 429) break;
+      const code = env.mails.at(-1)?.otp ?? "";
+      for (let k = 0; k < 4; k++) {
+        const r = await createTestClient(env.auth).post("/sign-in/email-otp", { email: u.email, otp: wrong(code) });
+        if (r.body.code === "EMAIL_OTP_INVALID") checked++;
+      }
+    }
+    expect(checked).toBe(18);
+    // The last code is dead and no new one comes until the window ends.
+    const last = env.mails.at(-1)?.otp ?? "";
+    expect((await createTestClient(env.auth).post("/sign-in/email-otp", { email: u.email, otp: last })).status).toBe(
+      403,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { RateLimitRule, User } from "@gatehouse/core";
+import type { OptionKeysOf, RateLimitRule, User } from "@gatehouse-auth/core";
 
 /** What a code is for; a code serves only its own type. */
 export const EMAIL_OTP_TYPES = ["sign-in", "email-verification", "forget-password"] as const;
@@ -90,3 +90,20 @@ export function resolveEmailOtpOptions(options: EmailOtpOptions): ResolvedEmailO
     rateLimit: { ...DEFAULT_EMAIL_OTP_RATE_LIMITS, ...options.rateLimit },
   };
 }
+
+const RULE = { window: true, max: true } as const;
+
+/** The names `emailOTP()` accepts, its route paths and rate-limit rules included: core refuses any other at start-up. */
+export const EMAIL_OTP_OPTION_KEYS = {
+  sendVerificationOTP: true,
+  otpLength: true,
+  expiresIn: true,
+  allowedAttempts: true,
+  sendLimit: RULE,
+  disableSignUp: true,
+  // The paths are the plugin's own: a misspelt one would leave the real route on its default limit.
+  rateLimit: Object.fromEntries(Object.keys(DEFAULT_EMAIL_OTP_RATE_LIMITS).map((path) => [path, RULE])) as Record<
+    EmailOtpRoutePath,
+    typeof RULE
+  >,
+} as const satisfies OptionKeysOf<EmailOtpOptions>;

@@ -1,6 +1,6 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { EMAIL_OTP_ERRORS } from "./email-otp-errors.js";
-import { type EmailOtpOptions, resolveEmailOtpOptions } from "./email-otp-options.js";
+import { EMAIL_OTP_OPTION_KEYS, type EmailOtpOptions, resolveEmailOtpOptions } from "./email-otp-options.js";
 import { requestPasswordResetOtp } from "./routes/request-password-reset-otp.js";
 import { resetPasswordEmailOtp } from "./routes/reset-password-email-otp.js";
 import { sendVerificationOtp } from "./routes/send-verification-otp.js";
@@ -17,6 +17,8 @@ export const emailOTP = (options: EmailOtpOptions) => {
   const o = resolveEmailOtpOptions(options);
   return definePlugin({
     id: "email-otp",
+    // A misspelt option (allowedAttempt) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: EMAIL_OTP_OPTION_KEYS },
     errors: EMAIL_OTP_ERRORS,
     rateLimit: o.rateLimit,
     endpoints: {

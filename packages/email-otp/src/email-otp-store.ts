@@ -4,8 +4,8 @@ import {
   constantTimeEqual,
   generateRandomString,
   hmacSha256Base64Url,
-} from "@gatehouse/core";
-import type { AuthContext, Verification } from "@gatehouse/core";
+} from "@gatehouse-auth/core";
+import type { AuthContext, Verification } from "@gatehouse-auth/core";
 import { EMAIL_OTP_ERRORS } from "./email-otp-errors.js";
 import type { EmailOtpType, ResolvedEmailOtpOptions } from "./email-otp-options.js";
 

@@ -1,5 +1,5 @@
-import { AuthError, CORE_ERRORS, normalizeEmail } from "@gatehouse/core";
-import type { HookContext } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, normalizeEmail } from "@gatehouse-auth/core";
+import type { HookContext } from "@gatehouse-auth/core";
 import type { EmailOtpType, ResolvedEmailOtpOptions } from "./email-otp-options.js";
 import { issueEmailOtp } from "./email-otp-store.js";
 

@@ -1,4 +1,4 @@
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { emailOTPClient } from "./client.js";
 import { emailOTP } from "./email-otp-plugin.js";

@@ -1,4 +1,4 @@
-import { AuthError, defineErrors, definePlugin } from "@gatehouse/core";
+import { AuthError, defineErrors, definePlugin } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { createTestClient, flush, makeOtpAuth, newEmail, otpFor, signUpUser, wrong } from "./test-helpers.js";
 

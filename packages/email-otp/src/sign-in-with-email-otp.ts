@@ -5,8 +5,8 @@ import {
   claimUnverifiedEmail,
   normalizeEmail,
   setSessionCookie,
-} from "@gatehouse/core";
-import type { HookContext, User } from "@gatehouse/core";
+} from "@gatehouse-auth/core";
+import type { HookContext, User } from "@gatehouse-auth/core";
 import { EMAIL_OTP_ERRORS } from "./email-otp-errors.js";
 import type { ResolvedEmailOtpOptions } from "./email-otp-options.js";
 import { consumeEmailOtp } from "./email-otp-store.js";

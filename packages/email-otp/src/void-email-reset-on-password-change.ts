@@ -1,4 +1,4 @@
-import type { HookRule } from "@gatehouse/core";
+import type { HookRule } from "@gatehouse-auth/core";
 import type { ResolvedEmailOtpOptions } from "./email-otp-options.js";
 import { voidEmailOtp } from "./email-otp-store.js";
 

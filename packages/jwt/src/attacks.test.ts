@@ -1,11 +1,11 @@
 // Attacks on the JWTs and on the session API through them. The admin and bearer plugins come from their
 // sources (this package has no dependency on them): the point is how the three behave together.
-import { type User, definePlugin } from "@gatehouse/core";
-import { createTestClient } from "@gatehouse/core/testing";
+import { type User, definePlugin } from "@gatehouse-auth/core";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { SignJWT, base64url, createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
-import { admin } from "@gatehouse/admin";
-import { bearer } from "@gatehouse/bearer";
+import { admin } from "@gatehouse-auth/admin";
+import { bearer } from "@gatehouse-auth/bearer";
 import { BASE_URL, makeJwtAuth, signUp } from "./test-helpers.js";
 
 type Auth = ReturnType<typeof makeJwtAuth>["auth"];
@@ -109,7 +109,11 @@ describe("attacks on the JWT plugin", () => {
         const user = (await ctx.auth.db.findOne({ model: "user", where: [] })) as unknown as User;
         const now = new Date(ctx.auth.now());
         const session = { id: "key-1", token: "", userId: user.id, expiresAt: new Date(now.getTime() + 60_000) };
-        return { session: { ...session, createdAt: now, updatedAt: now }, user };
+        return {
+          session: { ...session, createdAt: now, updatedAt: now },
+          user,
+          credential: { kind: "api-key" as const },
+        };
       },
     });
     const { auth } = makeJwtAuth({}, { plugins: [keyLike] });
@@ -120,7 +124,8 @@ describe("attacks on the JWT plugin", () => {
     expect((await anon.get("/get-session", withKey)).headers.get("set-auth-jwt")).toBeNull();
     const r = await anon.get("/token", withKey);
     expect(r.status).toBe(403);
-    expect(r.body.code).toBe("SESSION_REQUIRED");
+    // /token mints a credential: only the user's own session reaches it (credentials: own-session).
+    expect(r.body.code).toBe("CREDENTIAL_NOT_ALLOWED");
   });
 
   it("header values are base64url, never a CRLF, whatever the claims hold", async () => {

@@ -1,4 +1,4 @@
-import type { Session } from "@gatehouse/core";
+import type { Session } from "@gatehouse-auth/core";
 
 /**
  * Whether a session is an impersonation (the admin plugin marks it `impersonatedBy`). Read by field, not

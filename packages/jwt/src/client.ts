@@ -1,4 +1,4 @@
-/** @gatehouse/jwt/client — the browser half: `client.token()` and `client.jwks()`. */
+/** @gatehouse-auth/jwt/client — the browser half: `client.token()` and `client.jwks()`. */
 import type { jwt } from "./jwt-plugin.js";
 import { JWT_ROUTES } from "./routes-table.js";
 

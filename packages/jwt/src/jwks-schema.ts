@@ -1,4 +1,4 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 
 /** The model name of the key pairs table. */
 export const JWKS_MODEL = "jwks";

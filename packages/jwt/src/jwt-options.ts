@@ -1,4 +1,4 @@
-import type { SessionWithUser } from "@gatehouse/core";
+import type { OptionKeysOf, SessionWithUser } from "@gatehouse-auth/core";
 
 /** Signing algorithms a key pair may use: public-key only, so a JWKS can never verify a forgery. */
 export type JwtAlgorithm = "EdDSA" | "ES256" | "RS256";
@@ -31,6 +31,18 @@ export interface JwtOptions {
   /** Signed tokens kept in memory for reuse (one per session and key). Default 5000. */
   cacheSize?: number;
 }
+
+/** The names `jwt()` accepts, `rotation` included: core refuses any other at start-up. */
+export const JWT_OPTION_KEYS = {
+  algorithm: true,
+  expiresIn: true,
+  issuer: true,
+  audience: true,
+  definePayload: true,
+  rotation: { interval: true, overlap: true },
+  setJwtHeader: true,
+  cacheSize: true,
+} as const satisfies OptionKeysOf<JwtOptions>;
 
 /** Options with every default applied, resolved once when the plugin is built. */
 export interface ResolvedJwtOptions {

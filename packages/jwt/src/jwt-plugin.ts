@@ -1,12 +1,13 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { jwksSchema } from "./jwks-schema.js";
 import { JWT_ERRORS } from "./jwt-errors.js";
-import { type JwtOptions, resolveJwtOptions } from "./jwt-options.js";
+import { JWT_OPTION_KEYS, type JwtOptions, resolveJwtOptions } from "./jwt-options.js";
 import { createKeyStore } from "./key-store.js";
 import { getJwks } from "./routes/get-jwks.js";
 import { getToken } from "./routes/get-token.js";
 import { isGetSession, setJwtHeader } from "./set-jwt-header.js";
 import { createSessionJwtSigner } from "./sign-session-jwt.js";
+import { createJwtSigner } from "./sign-with-jwt-keys.js";
 
 /**
  * The JWT plugin: short-lived JWTs for other services (GET /token, and get-session's `set-auth-jwt`
@@ -19,9 +20,13 @@ export const jwt = (options: JwtOptions = {}) => {
   const sign = createSessionJwtSigner(o, keys);
   return definePlugin({
     id: "jwt",
+    // A misspelt option (rotation.intervall) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: JWT_OPTION_KEYS },
     schema: jwksSchema,
     errors: JWT_ERRORS,
     endpoints: { getJwks: getJwks(keys), getToken: getToken(sign) },
     hooks: o.setJwtHeader ? { after: [{ matcher: isGetSession, run: setJwtHeader(sign) }] } : {},
+    /** Signs other plugins' tokens with these keys (see `findJwtSigner`). */
+    signer: createJwtSigner(keys, o.algorithm),
   });
 };

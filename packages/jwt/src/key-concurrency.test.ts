@@ -1,6 +1,6 @@
-import type { AdapterFactory } from "@gatehouse/core";
-import { memoryAdapter } from "@gatehouse/core";
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
+import type { AdapterFactory } from "@gatehouse-auth/core";
+import { memoryAdapter } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { jwt } from "./jwt-plugin.js";

@@ -5,7 +5,7 @@ import {
   hmacSha256Base64Url,
   symmetricDecrypt,
   symmetricEncrypt,
-} from "@gatehouse/core";
+} from "@gatehouse-auth/core";
 import type { CryptoKey, JWK } from "jose";
 import { JWKS_MODEL } from "./jwks-schema.js";
 import { JWT_ERRORS } from "./jwt-errors.js";
@@ -118,6 +118,12 @@ export function createKeyStore(o: ResolvedJwtOptions) {
   return {
     /** The key that signs now, created on first use. */
     signingKey,
+    /** The stored public key named `kid` (any this store ever made, rotated ones too); null when unknown. */
+    async publicKey(auth: AuthContext, kid: string): Promise<JWK | null> {
+      if (kid.length === 0 || kid.length > 64) return null;
+      const row = await auth.db.findOne({ model: JWKS_MODEL, where: [{ field: "id", value: kid }] });
+      return row && row.id === kid ? publicJwk(kid, String(row.publicKey)) : null;
+    },
     /** The public keys that verify tokens now: the signing key and those within the rotation overlap. */
     async publicKeys(auth: AuthContext): Promise<JWK[]> {
       await signingKey(auth);

@@ -13,7 +13,7 @@ const BASE_URL = "http://localhost:3000";
 
 describe("jose loads on first use", () => {
   it("is not imported by loading core and the plugin or by createAuth, only by the first signed JWT", async () => {
-    const { createAuth, memoryAdapter } = await import("@gatehouse/core");
+    const { createAuth, memoryAdapter } = await import("@gatehouse-auth/core");
     const { jwt } = await import("./index.js");
     const auth = createAuth({
       database: memoryAdapter(),

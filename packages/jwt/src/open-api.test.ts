@@ -1,9 +1,9 @@
 // The OpenAPI document with the JWT and bearer plugins (from their sources: this package depends on neither
 // open-api nor bearer): GET /token and GET /jwks are operations, and the bearer header is a security scheme.
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
-import { bearer } from "@gatehouse/bearer";
-import { openAPI } from "@gatehouse/open-api";
+import { bearer } from "@gatehouse-auth/bearer";
+import { openAPI } from "@gatehouse-auth/open-api";
 import { makeJwtAuth } from "./test-helpers.js";
 
 describe("OpenAPI document", () => {

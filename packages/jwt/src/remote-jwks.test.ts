@@ -2,8 +2,8 @@
 // GET /token over the network, and jose's createRemoteJWKSet fetching the real /jwks URL.
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createAuth, memoryAdapter } from "@gatehouse/core";
-import { toNodeHandler } from "@gatehouse/core/node";
+import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
+import { toNodeHandler } from "@gatehouse-auth/core/node";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jwt } from "./jwt-plugin.js";

@@ -1,4 +1,4 @@
-import type { AuthContext, SessionWithUser } from "@gatehouse/core";
+import type { AuthContext, SessionWithUser } from "@gatehouse-auth/core";
 import type { KeyStore } from "./key-store.js";
 import type { ResolvedJwtOptions } from "./jwt-options.js";
 import { loadJose } from "./load-jose.js";

@@ -1,7 +1,7 @@
 // Shared by this package's tests: an auth with the plugin, a movable clock, and a signed-up user.
-import type { AdapterFactory, Auth, AuthOptions } from "@gatehouse/core";
-import { createAuth, memoryAdapter } from "@gatehouse/core";
-import { createTestClient } from "@gatehouse/core/testing";
+import type { AdapterFactory, Auth, AuthOptions } from "@gatehouse-auth/core";
+import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import type { JwtOptions } from "./jwt-options.js";
 import { jwt } from "./jwt-plugin.js";
 

@@ -3,15 +3,15 @@
 // of every route, on SQLite, PostgreSQL and MySQL/MariaDB, through HTTP. The routes and fields come from
 // the OpenAPI document of an auth with every plugin, so a new endpoint is covered without editing this
 // file. The rule: every answer is below 500, and a refused create leaves no row behind.
-import { createAuth } from "@gatehouse/core";
-import { createTestClient } from "@gatehouse/core/testing";
-import type { TestClient, TestResponse } from "@gatehouse/core/testing";
-import { organization } from "@gatehouse/organization";
+import { createAuth } from "@gatehouse-auth/core";
+import { createTestClient } from "@gatehouse-auth/core/testing";
+import type { TestClient, TestResponse } from "@gatehouse-auth/core/testing";
+import { organization } from "@gatehouse-auth/organization";
 import { describe, expect } from "vitest";
-// Sibling workspace packages by path: @gatehouse/kysely has no dependency on them (only this test needs them).
-import { admin } from "@gatehouse/admin";
-import { apiKey } from "@gatehouse/api-key";
-import { openAPI } from "@gatehouse/open-api";
+// Sibling workspace packages by path: @gatehouse-auth/kysely has no dependency on them (only this test needs them).
+import { admin } from "@gatehouse-auth/admin";
+import { apiKey } from "@gatehouse-auth/api-key";
+import { openAPI } from "@gatehouse-auth/open-api";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { testDatabases, useTestDatabase } from "./test-databases.js";
 

@@ -1,5 +1,5 @@
-import { AdapterError } from "@gatehouse/core";
-import type { Where, WhereCondition } from "@gatehouse/core";
+import { AdapterError } from "@gatehouse-auth/core";
+import type { Where, WhereCondition } from "@gatehouse-auth/core";
 import { sql } from "./kysely-runtime.js";
 import type { Expression, SqlBool } from "kysely";
 import { encodeValue } from "./column-codec.js";

@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main, runCli } from "./cli.js";
@@ -169,6 +169,39 @@ describe("gatehouse CLI: finding the config and the database", () => {
     await expect(run(["migrate"])).rejects.toThrow(/migrate needs --url/);
   });
 
+  it("`cleanup` deletes the expired rows of the config's database, prints a count per table, and needs a config", async () => {
+    const dbFile = join(mkdtempSync(join(tmpdir(), "gh-cli-db-")), "app.db");
+    const dir = appDir("auth.mjs", dbFile);
+    expect((await run(["migrate"], dir)).code).toBe(0);
+    const db = new Database(dbFile);
+    const now = Date.now();
+    db.prepare(
+      `insert into "user" (id, name, email, emailVerified, createdAt, updatedAt) values ('u', 'U', 'u@example.com', 0, ?, ?)`,
+    ).run(now, now);
+    const session = db.prepare(
+      `insert into session (id, token, userId, expiresAt, createdAt, updatedAt) values (?, ?, 'u', ?, ?, ?)`,
+    );
+    for (let i = 0; i < 5; i++) session.run(`old${i}`, `t-old${i}`, now - 60_000, now, now);
+    session.run("live", "t-live", now + 3_600_000, now, now);
+    db.prepare(
+      `insert into verification (id, identifier, value, expiresAt, createdAt, updatedAt) values ('v', 'x', '{}', ?, ?, ?)`,
+    ).run(now - 1, now, now);
+    db.prepare(`insert into "rateLimit" (id, key, count, lastRequest) values ('r', 'k', 1, ?)`).run(now - 86_400_000);
+    const r = await run(["cleanup", "--batch-size", "2"], dir);
+    expect(r.code).toBe(0);
+    expect(r.text).toBe(
+      "session: 5 deleted\nverification: 1 deleted\nrateLimit: 1 deleted\n-- deleted 7 expired row(s)",
+    );
+    const left = (table: string) =>
+      (db.prepare(`select id from "${table}"`).all() as { id: string }[]).map((x) => x.id);
+    expect([left("session"), left("verification"), left("rateLimit")]).toEqual([["live"], [], []]);
+    expect((await run(["cleanup"], dir)).text).toContain("-- deleted 0 expired row(s)");
+    db.close();
+    await expect(run(["cleanup", "--url", dbFile])).rejects.toThrow(/cleanup needs your auth module/);
+    for (const size of ["0", "10001", "1.5", "x"])
+      await expect(run(["cleanup", "--batch-size", size], dir)).rejects.toThrow(/--batch-size/);
+  });
+
   it("refuses a URL whose scheme it does not know, instead of creating a SQLite file of that name", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gh-cli-scheme-"));
     for (const url of ["postgres:app", "postgres:/app", "mongodb://u:pw@host/db", "redis://localhost"]) {
@@ -249,12 +282,27 @@ describe("gatehouse CLI as a process (built from source with esbuild)", () => {
   });
   afterAll(() => rmSync(dirname(cli), { recursive: true, force: true }));
 
-  const exec = (args: string[], cwd: string) =>
+  const exec = (args: string[], cwd: string, script = cli) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [cli, ...args], { cwd, timeout: 15000 }, (error, stdout, stderr) =>
+      execFile(process.execPath, [script, ...args], { cwd, timeout: 15000 }, (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
+
+  it("runs once when another bin named gatehouse-auth (the gatehouse-auth package's) imports it and calls runCli", async () => {
+    // npm links gatehouse-auth's own bin as node_modules/.bin/gatehouse-auth: argv[1] ends in that name,
+    // yet this module is not the one Node started, so it must not run the command a second time.
+    const dir = mkdtempSync(join(tmpdir(), "gh-cli-wrapper-"));
+    writeFileSync(
+      join(dir, "wrapper.mjs"),
+      `import { runCli } from ${JSON.stringify(pathToFileURL(cli).href)};\nrunCli(process.argv.slice(2)).then((code) => process.exit(code));\n`,
+    );
+    const bin = join(dir, "gatehouse-auth");
+    symlinkSync(join(dir, "wrapper.mjs"), bin);
+    const r = await exec(["generate", "--dialect", "sqlite"], emptyDir, bin);
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/create table "user"/g)).toHaveLength(1);
+  });
 
   it("explains what a TypeScript config needs instead of failing on the extension", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gh-cli-ts-"));
@@ -265,6 +313,57 @@ describe("gatehouse CLI as a process (built from source with esbuild)", () => {
     expect(r.stderr).toMatch(/experimental-strip-types/);
     expect(r.stderr).toMatch(/tsx/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("migrate --dry-run plans against the config's own database (no --url), changing nothing", async () => {
+    // The app's config as a plain-Node app has it: the adapter from a built @gatehouse-auth/kysely.
+    const adapterModule = join(dirname(cli), "kysely.mjs");
+    const tsup = createRequire(import.meta.url).resolve("tsup");
+    const esbuild = createRequire(tsup)("esbuild") as { build(options: Record<string, unknown>): Promise<unknown> };
+    await esbuild.build({
+      entryPoints: [join(here, "index.ts")],
+      outfile: adapterModule,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      conditions: ["source"],
+      external: ["pg", "mysql2", "better-sqlite3", "kysely"],
+      logLevel: "silent",
+    });
+    const dir = mkdtempSync(join(tmpdir(), "gh-cli-dry-"));
+    const dbFile = join(dir, "app.db");
+    writeFileSync(
+      join(dir, "auth.mjs"),
+      `import Database from ${JSON.stringify(require.resolve("better-sqlite3"))};
+       import { kyselyAdapter } from ${JSON.stringify(adapterModule)};
+       export default {
+         database: kyselyAdapter({ database: new Database(${JSON.stringify(dbFile)}) }),
+         user: { additionalFields: { nickname: { type: "string", required: false } } },
+       };`,
+    );
+    const tables = () =>
+      (new Database(dbFile).prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[])
+        .map((t) => t.name)
+        .sort();
+    const dry = await exec(["migrate", "--dry-run"], dir);
+    expect(dry.stderr).not.toContain("needs --url");
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/create table "user" \([^;]*"nickname"/);
+    expect(dry.stdout).toMatch(/-- would apply \d+ statement/);
+    expect(tables()).toEqual([]);
+    const applied = await exec(["migrate"], dir);
+    expect(applied.stdout).toMatch(/-- applied \d+ statement/);
+    expect(tables()).toEqual(["account", "rateLimit", "session", "user", "verification"]);
+    expect((await exec(["migrate", "--dry-run"], dir)).stdout).toContain("up to date");
+  });
+
+  it("runs through npm's bin link, named gatehouse-auth", async () => {
+    // npx runs node_modules/.bin/gatehouse-auth, a link to dist/cli.js: argv[1] is the link's path.
+    const bin = join(mkdtempSync(join(tmpdir(), "gh-cli-bin-")), "gatehouse-auth");
+    symlinkSync(cli, bin);
+    const r = await exec(["--help"], emptyDir, bin);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("gatehouse-auth migrate");
   });
 
   it("answers an unknown flag and a missing --url with one line and exit code 1, no stack trace", async () => {

@@ -1,5 +1,5 @@
-import type { FieldType } from "@gatehouse/core";
-import { AdapterError } from "@gatehouse/core";
+import type { FieldType } from "@gatehouse-auth/core";
+import { AdapterError } from "@gatehouse-auth/core";
 import type { SqlDialect } from "./dialect.js";
 import { fromMysqlDatetime, toMysqlDatetime } from "./mysql-datetime.js";
 

@@ -1,4 +1,6 @@
 import type { SqlDialect } from "./dialect.js";
+import { watchDatabase } from "./database-watch.js";
+import { describeDatabase } from "./describe-database.js";
 import { importDriver } from "./import-driver.js";
 
 /** A driver object for `kyselyAdapter({ database })`, opened from a URL, and how to close it. */
@@ -29,6 +31,9 @@ export async function createDatabaseFromUrl(url: string, options: OpenDatabaseOp
     const pg = await importDriver<typeof import("pg")>("pg", "PostgreSQL");
     // pg waits for the server forever by default: a port that accepts and never answers hung the CLI.
     const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+    // An idle client whose server restarted makes the pool emit 'error': unheard, that ends the process.
+    // Watched from here, before any adapter sees the pool (a CLI run may never make one).
+    watchDatabase(pool, describeDatabase(pool, "postgres"));
     return { database: pool, dialect: "postgres", close: () => pool.end() };
   }
   if (/^(mysql|mariadb):\/\//i.test(url)) {
@@ -39,6 +44,7 @@ export async function createDatabaseFromUrl(url: string, options: OpenDatabaseOp
       timezone: "Z",
       connectTimeout: connectTimeoutMs,
     });
+    watchDatabase(pool, describeDatabase(pool, "mysql"));
     return { database: pool, dialect: "mysql", close: () => new Promise<void>((resolve) => pool.end(() => resolve())) };
   }
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();

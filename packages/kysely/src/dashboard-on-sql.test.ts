@@ -1,15 +1,15 @@
 // The dashboard's data endpoints on SQLite, PostgreSQL and MySQL/MariaDB: `in` lists, `contains`
 // search, date windows and counts go through real SQL here, and nothing may come back as a 500.
 // Each server that is not running is skipped with a one-line notice (see kysely's test-databases.ts).
-import { admin } from "@gatehouse/admin";
-import { apiKey } from "@gatehouse/api-key";
-import { auditLog } from "@gatehouse/audit-log";
-import { createAuth } from "@gatehouse/core";
-import type { Auth } from "@gatehouse/core";
-import { createTestClient, signUpUser } from "@gatehouse/core/testing";
-import { organization } from "@gatehouse/organization";
+import { admin } from "@gatehouse-auth/admin";
+import { apiKey } from "@gatehouse-auth/api-key";
+import { auditLog } from "@gatehouse-auth/audit-log";
+import { createAuth } from "@gatehouse-auth/core";
+import type { Auth } from "@gatehouse-auth/core";
+import { createTestClient, signUpUser } from "@gatehouse-auth/core/testing";
+import { organization } from "@gatehouse-auth/organization";
 import { describe, expect } from "vitest";
-import { dashboard } from "@gatehouse/dashboard";
+import { dashboard } from "@gatehouse-auth/dashboard";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { testDatabases, useTestDatabase } from "./test-databases.js";
 
@@ -70,7 +70,7 @@ for (const [name, open] of testDatabases) {
       const get = (path: string, query: Record<string, string> = {}) =>
         boss.client.get(`/dashboard/api/${path}`, { query });
       const me = await get("me");
-      expect(me.body.features).toEqual({ organization: true, apiKey: true, auditLog: true });
+      expect(me.body.features).toEqual({ organization: true, apiKey: true, auditLog: true, passkey: false });
 
       const overview = await get("overview", { days: "7" });
       expect(overview.status).toBe(200);

@@ -3,11 +3,11 @@
 // PostgreSQL and MySQL, whose compare-and-swap is an UPDATE … WHERE value = <what was read>.
 // The plugin keeps an address's codes in one verification row whose identifier is a keyed hash of the
 // address (internal to the plugin), so a test finds its row as the one its requests added.
-import { createAuth } from "@gatehouse/core";
-import type { Auth } from "@gatehouse/core";
-import { createTestClient } from "@gatehouse/core/testing";
-import { emailOTP } from "@gatehouse/email-otp";
-import type { EmailOtpType } from "@gatehouse/email-otp";
+import { createAuth } from "@gatehouse-auth/core";
+import type { Auth } from "@gatehouse-auth/core";
+import { createTestClient } from "@gatehouse-auth/core/testing";
+import { emailOTP } from "@gatehouse-auth/email-otp";
+import type { EmailOtpType } from "@gatehouse-auth/email-otp";
 import { describe, expect } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { testDatabases, useTestDatabase } from "./test-databases.js";

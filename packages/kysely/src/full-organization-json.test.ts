@@ -2,9 +2,9 @@
 // of leaving them to JSON.stringify (issue 19). Its text must stay byte for byte what JSON.stringify
 // writes for the same value, on rows as each dialect returns them: dates (SQLite stores them as text or
 // numbers, PostgreSQL and MySQL as timestamps), nulls, metadata JSON with escapes and non-ASCII text.
-import { createAuth } from "@gatehouse/core";
-import { signUpUser } from "@gatehouse/core/testing";
-import { organization } from "@gatehouse/organization";
+import { createAuth } from "@gatehouse-auth/core";
+import { signUpUser } from "@gatehouse-auth/core/testing";
+import { organization } from "@gatehouse-auth/organization";
 import { describe, expect } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { testDatabases, useTestDatabase } from "./test-databases.js";

@@ -30,9 +30,9 @@ function typescriptHelp(path: string): string {
   return [
     `${path} is TypeScript, which Node ${process.versions.node} cannot import by itself. Either:`,
     strip
-      ? `  - let Node strip the types: NODE_OPTIONS=--experimental-strip-types npx gatehouse …`
+      ? `  - let Node strip the types: NODE_OPTIONS=--experimental-strip-types npx gatehouse-auth …`
       : "  - use Node 22.6 or later with NODE_OPTIONS=--experimental-strip-types (23.6+: no flag needed),",
-    "  - run the CLI under a loader: npx tsx node_modules/@gatehouse/kysely/dist/cli.js …, or",
+    "  - run the CLI under a loader: npx tsx node_modules/@gatehouse-auth/kysely/dist/cli.js …, or",
     "  - point --config at a JavaScript build of it (.mjs/.js).",
   ].join("\n");
 }

@@ -1,5 +1,5 @@
-import type { Schema } from "@gatehouse/core";
-import { runAdapterConformance } from "@gatehouse/core/adapter-conformance";
+import type { Schema } from "@gatehouse-auth/core";
+import { runAdapterConformance } from "@gatehouse-auth/core/adapter-conformance";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { openMysql, openPostgres, openSqlite } from "./test-databases.js";
 import type { TestDatabase } from "./test-databases.js";

@@ -1,8 +1,8 @@
 // Adapter behaviour the shared conformance suite cannot see: how many queries run, what SQL they
 // are, and who owns the connection.
 import Database from "better-sqlite3";
-import type { Adapter, Schema } from "@gatehouse/core";
-import { AdapterError } from "@gatehouse/core";
+import type { Adapter, Schema } from "@gatehouse-auth/core";
+import { AdapterError } from "@gatehouse-auth/core";
 import { Kysely, SqliteDialect } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDatabaseFromUrl } from "./create-database-from-url.js";

@@ -1,11 +1,13 @@
-import { AdapterError, UniqueConstraintError } from "@gatehouse/core";
-import type { Adapter, AdapterFactory, FieldType, FindManyArgs, Row, Schema, UpdateArgs } from "@gatehouse/core";
+import { AdapterError, UniqueConstraintError } from "@gatehouse-auth/core";
+import type { Adapter, AdapterFactory, FieldType, FindManyArgs, Row, Schema, UpdateArgs } from "@gatehouse-auth/core";
 import { CompiledQuery, sql } from "./kysely-runtime.js";
 import { buildWhere, whereShape } from "./build-where.js";
 import { decodeValue, encodeValue } from "./column-codec.js";
 import { connect } from "./connect.js";
+import type { DatabaseWatch } from "./database-watch.js";
 import type { AnyKysely, KyselyAdapterConfig } from "./connect.js";
 import type { SqlDialect } from "./dialect.js";
+import { findSchemaGap } from "./migrations/find-schema-gap.js";
 import { runMigrations } from "./migrations/run-migrations.js";
 import { createModelMap } from "./model-map.js";
 import type { ModelInfo, ModelMap } from "./model-map.js";
@@ -24,11 +26,21 @@ import { isUniqueViolation } from "./unique-violation.js";
  * ```
  */
 export function kyselyAdapter(config: KyselyAdapterConfig): AdapterFactory {
-  return ({ schema }) => {
+  return ({ schema, logger }) => {
     const connection = connect(config);
+    const { db, watch } = connection;
+    if (logger) watch.useLogger(logger);
     const models = createModelMap(schema);
-    const adapter = bind(connection.db, connection.dialect, models, schema, false, new Map(), connection.direct);
-    return { ...adapter, close: connection.close };
+    const adapter = bind(db, connection.dialect, models, schema, false, new Map(), connection.direct, watch);
+    const bound: Adapter = {
+      ...adapter,
+      close: connection.close,
+      async ping() {
+        await sql`select 1`.execute(db);
+      },
+    };
+    // A Kysely instance the app made runs on its own driver: its failures are mapped here instead.
+    return connection.guarded ? bound : mapFailures(bound, watch);
   };
 }
 
@@ -60,6 +72,8 @@ function bind(
   compiled: Map<string, CompiledSelect>,
   /** SQLite's reader around Kysely; only ever used outside transactions. */
   direct?: DirectReader,
+  /** Maps the direct reader's failures (SQLITE_BUSY), which bypass Kysely's guarded driver. */
+  watch?: DatabaseWatch,
 ): Adapter {
   /**
    * One selected column. MySQL dates are read as text: mysql2 would otherwise turn them into Dates
@@ -128,8 +142,12 @@ function bind(
         for (const f of selected) columns.push(column(alias, f, models.field(target, f), `${join.as}${SEP}${f}`));
       }
       q = q.select(columns);
-      if (args.sortBy)
-        q = q.orderBy(`${info.table}.${args.sortBy.field}`, args.sortBy.direction === "desc" ? "desc" : "asc");
+      if (args.sortBy) {
+        const direction = args.sortBy.direction === "desc" ? "desc" : "asc";
+        q = q.orderBy(`${info.table}.${args.sortBy.field}`, direction);
+        // Ties break on the id, the same way: a total order, so keyset and offset pages never skip or repeat a row.
+        if (args.sortBy.field !== "id" && info.fields.has("id")) q = q.orderBy(`${info.table}.id`, direction);
+      }
       const count = (n: number) => (inlineCount(dialect, n) ? sql.lit(n) : n);
       if (args.limit !== undefined) q = q.limit(count(args.limit));
       if (args.offset !== undefined) {
@@ -207,7 +225,12 @@ function bind(
       compiled.set(key, shape);
     }
     if (shape.text !== null && direct && !inTransaction) {
-      const read = direct.read(shape.text, params);
+      let read: ReturnType<DirectReader["read"]>;
+      try {
+        read = direct.read(shape.text, params);
+      } catch (error) {
+        throw watch ? watch.fail(error) : error;
+      }
       if (read) {
         if (shape.decodeArray?.columns !== read.columns)
           shape.decodeArray = { columns: read.columns, decode: shape.arrayDecoder(read.columns) };
@@ -321,8 +344,17 @@ function bind(
       if (inTransaction) return fn(self);
       return db.transaction().execute((trx) => fn(bind(trx, dialect, models, schema, true, compiled)));
     },
-    async migrate() {
-      return runMigrations(db, dialect, schema);
+    async migrate(options) {
+      return runMigrations(db, dialect, schema, options);
+    },
+    // Introspection reads catalogue tables outside the mapped queries: a lock or an outage met by the
+    // start-up check must be the same 503 as a request's, not a 500.
+    async findSchemaGap() {
+      try {
+        return await findSchemaGap(db, dialect, schema);
+      } catch (error) {
+        throw watch ? watch.fail(error) : error;
+      }
     },
   };
   return self;
@@ -339,6 +371,25 @@ function inlineCount(dialect: SqlDialect, n: number): boolean {
 }
 
 const NONE: readonly never[] = [];
+
+/** Every method of `adapter` with connection failures mapped by `watch` (for a Kysely instance the app passed). */
+function mapFailures(adapter: Adapter, watch: DatabaseWatch): Adapter {
+  const out: Record<string, unknown> = { id: adapter.id };
+  for (const [name, value] of Object.entries(adapter)) {
+    if (typeof value !== "function") continue;
+    out[name] = (...args: unknown[]) =>
+      (value as (...a: unknown[]) => Promise<unknown>).apply(adapter, args).then(
+        (result) => {
+          watch.ok();
+          return result;
+        },
+        (error: unknown) => {
+          throw watch.fail(error);
+        },
+      );
+  }
+  return out as unknown as Adapter;
+}
 
 /**
  * SQLite: the selected string fields that a top-level `field = 'text'` condition pins, with their

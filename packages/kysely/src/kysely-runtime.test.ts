@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 import { Kysely, SqliteDialect } from "kysely";
 import { describe, expect, it } from "vitest";
 import * as runtime from "./kysely-runtime.js";

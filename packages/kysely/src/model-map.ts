@@ -1,5 +1,5 @@
-import { AdapterError } from "@gatehouse/core";
-import type { FieldType, Schema } from "@gatehouse/core";
+import { AdapterError } from "@gatehouse-auth/core";
+import type { FieldType, Schema } from "@gatehouse-auth/core";
 
 export interface ModelInfo {
   model: string;

@@ -1,7 +1,7 @@
 // The MySQL date round-trip must not depend on how the user configured their pool: DATETIME has no
 // time zone, so the adapter writes and reads UTC wall-clock text itself.
 import mysql from "mysql2";
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { MYSQL_URL, openMysql } from "./test-databases.js";

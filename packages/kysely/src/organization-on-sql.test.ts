@@ -1,11 +1,11 @@
 // The organization plugin's races on real databases: requests that check a rule, then write, sent all
 // at once. On the memory adapter transactions run one at a time, so only these tests can show that the
 // organization lock and the unique indexes hold on SQLite, PostgreSQL and MySQL/MariaDB.
-import { createAuth } from "@gatehouse/core";
-import type { Auth } from "@gatehouse/core";
-import { signUpUser } from "@gatehouse/core/testing";
-import { organization } from "@gatehouse/organization";
-import type { OrganizationOptions } from "@gatehouse/organization";
+import { createAuth } from "@gatehouse-auth/core";
+import type { Auth } from "@gatehouse-auth/core";
+import { signUpUser } from "@gatehouse-auth/core/testing";
+import { organization } from "@gatehouse-auth/organization";
+import type { OrganizationOptions } from "@gatehouse-auth/organization";
 import { describe, expect } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { testDatabases, useTestDatabase } from "./test-databases.js";

@@ -1,7 +1,7 @@
 // Reset-token voiding on real databases: the one statement that deletes a user's outstanding reset
 // links (identifier prefix + stored value) must match them, and only them, on every dialect.
-import { createAuth } from "@gatehouse/core";
-import { createTestClient, signUpUser } from "@gatehouse/core/testing";
+import { createAuth } from "@gatehouse-auth/core";
+import { createTestClient, signUpUser } from "@gatehouse-auth/core/testing";
 import { describe, expect } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { testDatabases, useTestDatabase } from "./test-databases.js";

@@ -1,4 +1,4 @@
-import type { FieldType } from "@gatehouse/core";
+import type { FieldType } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { decodeValue } from "./column-codec.js";
 import { compileArrayRowDecoder, compileRowDecoder, valueDecoder } from "./row-decoder.js";

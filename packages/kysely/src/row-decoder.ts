@@ -1,4 +1,4 @@
-import type { FieldType, Row } from "@gatehouse/core";
+import type { FieldType, Row } from "@gatehouse-auth/core";
 import { decodeValue } from "./column-codec.js";
 import type { SqlDialect } from "./dialect.js";
 

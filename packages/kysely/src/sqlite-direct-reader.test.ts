@@ -1,5 +1,5 @@
 // The SQLite reader that bypasses Kysely's driver, through the adapter as users call it and on its own.
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";

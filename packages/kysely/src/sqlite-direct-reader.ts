@@ -38,7 +38,10 @@ interface Entry {
  * uncommitted rows it must not see. Then (`inTransaction`) it declines, and Kysely's mutex makes the
  * read wait for the commit as before.
  */
-export function createDirectReader(database: unknown, onQuery?: (sql: string) => void): DirectReader {
+export function createDirectReader(
+  database: unknown,
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void,
+): DirectReader {
   const db = database as SqliteHandle;
   const cache = new Map<string, Entry | null>();
   return {
@@ -52,7 +55,7 @@ export function createDirectReader(database: unknown, onQuery?: (sql: string) =>
         cache.set(sql, entry);
       }
       if (entry === null) return null;
-      onQuery?.(sql);
+      onQuery?.(sql, params);
       const rows = entry.stmt.all(params) as unknown[][];
       // SQLite re-prepares a statement after a schema change, which may change its columns.
       if (rows.length > 0 && (rows[0] as unknown[]).length !== entry.columns.length) entry.columns = names(entry.stmt);

@@ -104,11 +104,13 @@ export const testDatabases: [string, () => Promise<TestDatabase | { skip: string
 /**
  * One suite's database: opened before its tests (with a one-line notice, and every test skipped, when
  * the server is not there), `prepare`d once, dropped after them. `test` runs only when it opened.
+ * `prepareTimeout` is for suites that seed many rows on the shared servers.
  */
 export function useTestDatabase(
   label: string,
   open: () => Promise<TestDatabase | { skip: string }>,
   prepare: (database: unknown) => Promise<unknown>,
+  prepareTimeout = 60_000,
 ) {
   let opened: TestDatabase | { skip: string } = { skip: "not opened" };
   beforeAll(async () => {
@@ -118,17 +120,21 @@ export function useTestDatabase(
       return;
     }
     await prepare(opened.database);
-  }, 60_000);
+  }, prepareTimeout);
   afterAll(async () => {
     if (!("skip" in opened)) await opened.cleanup();
   });
   return {
     /** The driver object (only inside a test or `prepare`). */
     database: () => (opened as TestDatabase).database,
-    test: (title: string, fn: () => Promise<void>) =>
-      it(title, async (ctx) => {
-        if ("skip" in opened) return ctx.skip();
-        await fn();
-      }),
+    test: (title: string, fn: () => Promise<void>, timeout?: number) =>
+      it(
+        title,
+        async (ctx) => {
+          if ("skip" in opened) return ctx.skip();
+          await fn();
+        },
+        timeout,
+      ),
   };
 }

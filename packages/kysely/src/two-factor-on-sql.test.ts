@@ -2,10 +2,10 @@
 // time): parallel wrong guesses cannot exceed the attempt limit, one TOTP code or backup code completes
 // one sign-in only.
 import { createHmac } from "node:crypto";
-import { createAuth } from "@gatehouse/core";
-import type { Auth } from "@gatehouse/core";
-import { createTestClient } from "@gatehouse/core/testing";
-import { twoFactor } from "@gatehouse/two-factor";
+import { createAuth } from "@gatehouse-auth/core";
+import type { Auth } from "@gatehouse-auth/core";
+import { createTestClient } from "@gatehouse-auth/core/testing";
+import { twoFactor } from "@gatehouse-auth/two-factor";
 import { describe, expect } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { testDatabases, useTestDatabase } from "./test-databases.js";
@@ -64,7 +64,8 @@ for (const [name, open] of testDatabases) {
       const rs = await Promise.all(
         Array.from({ length: 15 }, (_, i) => b.post("/two-factor/verify-totp", { code: String(200000 + i) })),
       );
-      expect(rs.every((r) => r.status === 401)).toBe(true);
+      // 401, or 429 when the account's own budget (across sign-ins) refuses a code unchecked.
+      expect(rs.every((r) => r.status === 401 || r.status === 429)).toBe(true);
       expect(rs.filter((r) => r.body.code === "INVALID_TWO_FACTOR_CODE").length).toBeLessThanOrEqual(5);
       expect((await b.post("/two-factor/verify-totp", { code: u.codeAt(u.step) })).status).toBe(401);
     });

@@ -2,13 +2,13 @@
 // two sign-ups racing for one name — on PostgreSQL and MySQL the second insert waits on the unique
 // index and then fails, and that must be a 400, never a 500 or a second holder. The memory adapter runs
 // transactions one at a time, so only these tests show the index holds where requests truly overlap.
-import { createAuth } from "@gatehouse/core";
-import type { Auth } from "@gatehouse/core";
-import { createTestClient } from "@gatehouse/core/testing";
+import { createAuth } from "@gatehouse-auth/core";
+import type { Auth } from "@gatehouse-auth/core";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { describe, expect } from "vitest";
 import { kyselyAdapter } from "./kysely-adapter.js";
 import { testDatabases, useTestDatabase } from "./test-databases.js";
-import { username } from "@gatehouse/username";
+import { username } from "@gatehouse-auth/username";
 
 let counter = 0;
 const unique = (tag: string) => `${tag}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;

@@ -1,4 +1,4 @@
-/** @gatehouse/magic-link/client — the browser half: the routes table for the typed client. */
+/** @gatehouse-auth/magic-link/client — the browser half: the routes table for the typed client. */
 import type { magicLink } from "./magic-link-plugin.js";
 import { MAGIC_LINK_ROUTES } from "./routes-table.js";
 

@@ -1,4 +1,4 @@
-/** @gatehouse/magic-link — sign-in by a single-use link sent by email. */
+/** @gatehouse-auth/magic-link — sign-in by a single-use link sent by email. */
 export { magicLink } from "./magic-link-plugin.js";
 export type { MagicLinkMessage, MagicLinkOptions, MagicLinkRoutePath } from "./magic-link-options.js";
 export { DEFAULT_MAGIC_LINK_RATE_LIMITS } from "./magic-link-options.js";

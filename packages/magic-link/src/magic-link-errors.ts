@@ -1,4 +1,4 @@
-import { defineErrors } from "@gatehouse/core";
+import { defineErrors } from "@gatehouse-auth/core";
 
 /**
  * The magic-link plugin's error catalogue; it owns status and message. A failed link usually answers a

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from "@gatehouse/core";
+import type { OptionKeysOf, RateLimitRule } from "@gatehouse-auth/core";
 
 /** What `sendMagicLink` receives. */
 export interface MagicLinkMessage {
@@ -38,6 +38,18 @@ export const DEFAULT_MAGIC_LINK_RATE_LIMITS: Record<MagicLinkRoutePath, RateLimi
   "/sign-in/magic-link": { window: 60, max: 5 },
   "/magic-link/verify": { window: 60, max: 20 },
 };
+
+const RULE = { window: true, max: true } as const;
+
+/** The names `magicLink()` accepts, its route paths and rate-limit rules included: core refuses any other at start-up. */
+export const MAGIC_LINK_OPTION_KEYS = {
+  sendMagicLink: true,
+  expiresIn: true,
+  disableSignUp: true,
+  sendLimit: RULE,
+  // The paths are the plugin's own: a misspelt one would leave the real route on its default limit.
+  rateLimit: { "/sign-in/magic-link": RULE, "/magic-link/verify": RULE },
+} as const satisfies OptionKeysOf<MagicLinkOptions>;
 
 /** Options with every default applied, resolved once when the plugin is built. */
 export interface ResolvedMagicLinkOptions {

@@ -1,6 +1,6 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { MAGIC_LINK_ERRORS } from "./magic-link-errors.js";
-import { type MagicLinkOptions, resolveMagicLinkOptions } from "./magic-link-options.js";
+import { MAGIC_LINK_OPTION_KEYS, type MagicLinkOptions, resolveMagicLinkOptions } from "./magic-link-options.js";
 import { signInMagicLink } from "./routes/sign-in-magic-link.js";
 import { verifyMagicLink } from "./routes/verify-magic-link.js";
 
@@ -13,6 +13,8 @@ export const magicLink = (options: MagicLinkOptions) => {
   const o = resolveMagicLinkOptions(options);
   return definePlugin({
     id: "magic-link",
+    // A misspelt option (expireIn) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: MAGIC_LINK_OPTION_KEYS },
     errors: MAGIC_LINK_ERRORS,
     rateLimit: o.rateLimit,
     endpoints: {

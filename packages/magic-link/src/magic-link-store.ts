@@ -1,5 +1,5 @@
-import { AuthError, generateRandomString, sha256Base64Url } from "@gatehouse/core";
-import type { AuthContext } from "@gatehouse/core";
+import { AuthError, generateRandomString, sha256Base64Url } from "@gatehouse-auth/core";
+import type { AuthContext } from "@gatehouse-auth/core";
 import { MAGIC_LINK_ERRORS } from "./magic-link-errors.js";
 import type { ResolvedMagicLinkOptions } from "./magic-link-options.js";
 

@@ -1,4 +1,4 @@
-import { AuthError, definePlugin, defineErrors } from "@gatehouse/core";
+import { AuthError, definePlugin, defineErrors } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { createTestClient, makeLinkAuth, newEmail, openLink, requestLink, signUpUser } from "./test-helpers.js";
 

@@ -1,4 +1,4 @@
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { magicLinkClient } from "./client.js";
 import { magicLink } from "./magic-link-plugin.js";

@@ -1,5 +1,5 @@
-import { AuthError, UniqueConstraintError, claimUnverifiedEmail } from "@gatehouse/core";
-import type { EndpointContext, SessionRequirement, SessionWithUser, User } from "@gatehouse/core";
+import { AuthError, UniqueConstraintError, claimUnverifiedEmail } from "@gatehouse-auth/core";
+import type { EndpointContext, SessionRequirement, SessionWithUser, User } from "@gatehouse-auth/core";
 import { MAGIC_LINK_ERRORS } from "./magic-link-errors.js";
 import type { ResolvedMagicLinkOptions } from "./magic-link-options.js";
 import type { MagicLinkPayload } from "./magic-link-store.js";

@@ -1,8 +1,8 @@
 // Shared by the *.test.ts files of this package: an auth with the plugin, a mail outbox and an
 // injectable clock.
-import type { AuthOptions } from "@gatehouse/core";
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
-import type { TestClient } from "@gatehouse/core/testing";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
+import type { TestClient } from "@gatehouse-auth/core/testing";
 import { magicLink } from "./magic-link-plugin.js";
 import type { MagicLinkMessage, MagicLinkOptions } from "./magic-link-options.js";
 

@@ -1,6 +1,6 @@
 // What a stranger, another browser, a forged cookie, a dead session, an impersonating admin or a
 // cross-site page can do with the multi-session routes: nothing beyond the device's own accounts.
-import { hmacSha256Base64Url, signCookieValue } from "@gatehouse/core";
+import { hmacSha256Base64Url, signCookieValue } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { admin } from "../../admin/src/index.js";
 import { deviceKeyOf } from "./device-cookies.js";
@@ -12,6 +12,7 @@ import {
   isLive,
   makeMultiAuth,
   newAccount,
+  sessionIdOf,
   signInTo,
   whoAmI,
 } from "./test-helpers.js";
@@ -60,6 +61,51 @@ describe("multi-session attacks", () => {
     const stranger = await createTestClient(auth).post("/multi-session/set-active", { sessionToken: ta });
     expect(stranger.status).toBe(403);
     expect(await whoAmI(theirs)).toBe(a.userId);
+  });
+
+  it("by id: another browser's session id is refused (403) and stays alive; this browser's ids switch and revoke", async () => {
+    const { auth, mine, theirs, a, b, c, ta, tb } = await twoBrowsers();
+    const idA = await sessionIdOf(auth, ta);
+    for (const path of ["/multi-session/set-active", "/multi-session/revoke"]) {
+      const r = await mine.post(path, { sessionId: idA });
+      expect([r.status, r.body.code]).toEqual([403, "MULTI_SESSION_NOT_ON_DEVICE"]);
+      const stranger = await createTestClient(auth).post(path, { sessionId: idA });
+      expect(stranger.status).toBe(403);
+    }
+    expect(await isLive(auth, ta)).toBe(true);
+    expect(await whoAmI(theirs)).toBe(a.userId);
+    // Both forms at once, an unknown field, or neither are refused by validation.
+    for (const body of [{ sessionId: idA, sessionToken: ta }, { sessionId: "" }, {}, { sessionId: 7 }]) {
+      const r = await mine.post("/multi-session/set-active", body);
+      expect([r.status, r.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+    }
+    const idB = await sessionIdOf(auth, tb);
+    const set = await mine.post("/multi-session/set-active", { sessionId: idB });
+    expect([set.status, set.body.user.id]).toEqual([200, b.userId]);
+    expect(await whoAmI(mine)).toBe(b.userId);
+    const revoke = await mine.post("/multi-session/revoke", { sessionId: idB });
+    expect(revoke.status).toBe(200);
+    expect(await isLive(auth, tb)).toBe(false);
+    expect(await whoAmI(mine)).toBe(c.userId);
+  });
+
+  it("the list carries no token: not to the browser, not to device cookies replayed without the session cookie", async () => {
+    const { auth, mine, tb, tc } = await twoBrowsers();
+    const list = await mine.get("/multi-session/list-device-sessions");
+    expect(list.status).toBe(200);
+    for (const token of [tb, tc]) expect(list.text).not.toContain(token);
+    expect(list.body.every((s: { session: Record<string, unknown> }) => !("token" in s.session))).toBe(true);
+    const replayed = await createTestClient(auth).get("/multi-session/list-device-sessions", {
+      headers: {
+        cookie: [...mine.cookies]
+          .filter(([k]) => k.includes("multi_session"))
+          .map(([k, v]) => `${k}=${v}`)
+          .join("; "),
+      },
+    });
+    expect(replayed.status).toBe(200);
+    expect(replayed.body).toHaveLength(2);
+    for (const token of [tb, tc]) expect(replayed.text).not.toContain(token);
   });
 
   it("the active session cookie alone does not make a token switchable: only the device set counts", async () => {
@@ -190,8 +236,9 @@ describe("multi-session attacks", () => {
     const imp = await browser.post("/admin/impersonate-user", { userId: victim.userId });
     expect(imp.status).toBe(200);
     expect(imp.headers.getSetCookie().some((l) => l.includes(".multi_session_") && !/Max-Age=0/.test(l))).toBe(false);
+    // set-active mints a session switch: only the user's own real session may (credentials: own-session).
     expect((await browser.post("/multi-session/set-active", { sessionToken: tOther })).body.code).toBe(
-      "MULTI_SESSION_IMPERSONATING",
+      "CREDENTIAL_NOT_ALLOWED",
     );
     expect((await browser.post("/multi-session/revoke", { sessionToken: tOther })).status).toBe(403);
     expect((await browser.get("/multi-session/list-device-sessions")).status).toBe(403);

@@ -1,7 +1,7 @@
 // The client plugin against the real server: list, switch and revoke reach their routes, the session
 // store follows a switch, and the $deviceSessions store follows sign-ins. The client comes from its
-// package's sources (a relative import: this package does not depend on @gatehouse/client).
-import type { Auth } from "@gatehouse/core";
+// package's sources (a relative import: this package does not depend on @gatehouse-auth/client).
+import type { Auth } from "@gatehouse-auth/core";
 import { describe, expect, it, vi } from "vitest";
 import { createAuthClient } from "../../client/src/index.js";
 import { multiSessionClient } from "./client.js";
@@ -41,21 +41,22 @@ describe("multiSessionClient", () => {
     const list = await client.multiSession.listDeviceSessions();
     expect(list.error).toBeNull();
     expect(list.data?.map((s) => s.user.email)).toEqual([a.email, b.email]);
-    const aToken = list.data?.[0]?.session.token ?? "";
+    const aId = list.data?.[0]?.session.id ?? "";
+    expect(list.data?.map((s) => s.session.current)).toEqual([false, true]);
 
     const states: (string | null)[] = [];
     const offSession = client.$session.subscribe((s: { data: { user: { email: string } } | null }) =>
       states.push(s.data?.user.email ?? null),
     );
-    const switched = await client.multiSession.setActive({ sessionToken: aToken });
+    const switched = await client.multiSession.setActive({ sessionId: aId });
     expect(switched.error).toBeNull();
     expect(switched.data?.user.id).toBe(a.userId);
     await vi.waitFor(() => expect(states.at(-1)).toBe(a.email));
 
-    const refused = await client.multiSession.setActive({ sessionToken: "not-a-token-of-this-device" });
+    const refused = await client.multiSession.setActive({ sessionId: "not-a-session-of-this-device" });
     expect(refused.error?.status).toBe(403);
 
-    const revoked = await client.multiSession.revoke({ sessionToken: aToken });
+    const revoked = await client.multiSession.revoke({ sessionId: aId });
     expect(revoked.data).toEqual({ status: true });
     await vi.waitFor(() => expect(states.at(-1)).toBe(b.email));
     await vi.waitFor(() => expect(devices.at(-1)).toBe(1));

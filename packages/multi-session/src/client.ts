@@ -1,4 +1,4 @@
-/** @gatehouse/multi-session/client — the browser half: the routes table and the device-sessions store. */
+/** @gatehouse-auth/multi-session/client — the browser half: the routes table and the device-sessions store. */
 import type { multiSession } from "./multi-session-plugin.js";
 import { MULTI_SESSION_ROUTES } from "./routes-table.js";
 
@@ -6,9 +6,10 @@ export { MULTI_SESSION_ROUTES } from "./routes-table.js";
 
 /**
  * The client plugin: `createAuthClient({ plugins: [multiSessionClient()] })` adds
- * `client.multiSession.listDeviceSessions()`, `.setActive({ sessionToken })` and `.revoke({ sessionToken })`
+ * `client.multiSession.listDeviceSessions()` (sessions by id, the active one `current`), `.setActive({ sessionId })`
+ * and `.revoke({ sessionId })`
  * (both refresh the session store), and the `$deviceSessions` store (`useDeviceSessions()` in
- * @gatehouse/react), refetched after every sign-in, sign-out, switch and revoke.
+ * @gatehouse-auth/react), refetched after every sign-in, sign-out, switch and revoke.
  */
 export function multiSessionClient() {
   const plugin = {

@@ -1,5 +1,5 @@
-import { constantTimeEqual, hmacSha256Base64Url } from "@gatehouse/core";
-import type { HookContext } from "@gatehouse/core";
+import { constantTimeEqual, hmacSha256Base64Url } from "@gatehouse-auth/core";
+import type { HookContext } from "@gatehouse-auth/core";
 
 /**
  * One account this browser is signed in to: a cookie `<prefix>.multi_session_<key>`, one per user, whose

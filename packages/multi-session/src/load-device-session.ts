@@ -1,5 +1,5 @@
-import { isAuthError } from "@gatehouse/core";
-import type { HookContext, SessionWithUser } from "@gatehouse/core";
+import { isAuthError } from "@gatehouse-auth/core";
+import type { HookContext, SessionWithUser } from "@gatehouse-auth/core";
 import { type DeviceEntry, deviceKeyOf } from "./device-cookies.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from "@gatehouse/core";
+import type { OptionKeysOf, RateLimitRule } from "@gatehouse-auth/core";
 
 /** Options of `multiSession()`. */
 export interface MultiSessionOptions {
@@ -26,6 +26,19 @@ export const DEFAULT_MULTI_SESSION_RATE_LIMITS: Record<MultiSessionRoutePath, Ra
 
 /** The most accounts a browser may hold: 20 cookies of about 150 bytes each stay far below header limits. */
 export const MAX_MAXIMUM_SESSIONS = 20;
+
+const RULE = { window: true, max: true } as const;
+
+/** The names `multiSession()` accepts, its route paths and rate-limit rules included: core refuses any other at start-up. */
+export const MULTI_SESSION_OPTION_KEYS = {
+  maximumSessions: true,
+  // The paths are the plugin's own: a misspelt one would leave the real route on its default limit.
+  rateLimit: {
+    "/multi-session/list-device-sessions": RULE,
+    "/multi-session/set-active": RULE,
+    "/multi-session/revoke": RULE,
+  },
+} as const satisfies OptionKeysOf<MultiSessionOptions>;
 
 /** Options with every default applied, resolved once when the plugin is built. */
 export interface ResolvedMultiSessionOptions {

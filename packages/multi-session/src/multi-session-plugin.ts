@@ -1,6 +1,10 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { MULTI_SESSION_ERRORS } from "./multi-session-errors.js";
-import { type MultiSessionOptions, resolveMultiSessionOptions } from "./multi-session-options.js";
+import {
+  MULTI_SESSION_OPTION_KEYS,
+  type MultiSessionOptions,
+  resolveMultiSessionOptions,
+} from "./multi-session-options.js";
 import { recordDeviceSession } from "./record-device-session.js";
 import { listDeviceSessions } from "./routes/list-device-sessions.js";
 import { revokeDeviceSession } from "./routes/revoke-device-session.js";
@@ -17,6 +21,8 @@ export const multiSession = (options: MultiSessionOptions = {}) => {
   const o = resolveMultiSessionOptions(options);
   return definePlugin({
     id: "multi-session",
+    // A misspelt option (maximumSession) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: MULTI_SESSION_OPTION_KEYS },
     errors: MULTI_SESSION_ERRORS,
     rateLimit: o.rateLimit,
     endpoints: {

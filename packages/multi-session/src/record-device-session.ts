@@ -1,4 +1,4 @@
-import type { HookContext, SessionWithUser } from "@gatehouse/core";
+import type { HookContext, SessionWithUser } from "@gatehouse-auth/core";
 import {
   type DeviceEntry,
   clearDeviceCookie,

@@ -1,5 +1,5 @@
-import { AuthError } from "@gatehouse/core";
-import type { HookContext } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { HookContext } from "@gatehouse-auth/core";
 import { MULTI_SESSION_ERRORS } from "./multi-session-errors.js";
 
 /**

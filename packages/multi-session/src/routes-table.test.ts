@@ -1,4 +1,4 @@
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { multiSessionClient } from "./client.js";
 import { multiSession } from "./multi-session-plugin.js";

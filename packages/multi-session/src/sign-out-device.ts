@@ -1,4 +1,4 @@
-import type { HookContext } from "@gatehouse/core";
+import type { HookContext } from "@gatehouse-auth/core";
 import { clearDeviceCookie, readDeviceCookies } from "./device-cookies.js";
 
 /**

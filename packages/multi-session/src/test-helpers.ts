@@ -1,8 +1,8 @@
 // Shared by the *.test.ts files of this package: an auth with the plugin, and several accounts signed in
 // in one browser (one test client = one cookie jar).
-import type { AuthOptions } from "@gatehouse/core";
-import { createTestClient, makeTestAuth } from "@gatehouse/core/testing";
-import type { TestClient } from "@gatehouse/core/testing";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth } from "@gatehouse-auth/core/testing";
+import type { TestClient } from "@gatehouse-auth/core/testing";
 import { multiSession } from "./multi-session-plugin.js";
 import type { MultiSessionOptions } from "./multi-session-options.js";
 
@@ -63,6 +63,13 @@ export async function deviceUsers(browser: TestClient): Promise<string[]> {
 /** Whether a session token still names a live session (straight from storage). */
 export async function isLive(auth: TestAuth, token: string): Promise<boolean> {
   return (await auth.$context.sessions.findByToken(token)) !== null;
+}
+
+/** The id of the session a token stands for (what list-device-sessions answers instead of tokens). */
+export async function sessionIdOf(auth: TestAuth, token: string): Promise<string> {
+  const found = await auth.$context.sessions.findByToken(token);
+  if (!found) throw new Error("no live session for that token");
+  return found.session.id;
 }
 
 /** The jar's multi-session cookie names. */

@@ -1,10 +1,10 @@
-import type { AuthContext, Endpoint, HttpMethod, ResponseKind } from "@gatehouse/core";
-import { methodsOf } from "@gatehouse/core";
+import type { AuthContext, Endpoint, HttpMethod, ResponseKind } from "@gatehouse-auth/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { errorResponses } from "./error-responses.js";
 import type { HookDocumentation } from "./hook-documentation.js";
 import { componentName } from "./model-schemas.js";
 import type { JsonSchema, OperationObject, ParameterObject, ResponseObject } from "./open-api-types.js";
-import { documentedSession, operationSecurity } from "./operation-security.js";
+import { documentedSession, operationCredentials, operationSecurity } from "./operation-security.js";
 import type { SecurityPlan } from "./operation-security.js";
 import { zodToJsonSchema } from "./zod-to-json-schema.js";
 
@@ -95,6 +95,7 @@ export function buildOperations(input: OperationInput): [method: Lowercase<HttpM
   const success = successResponses(input, prefix);
   const session = documentedSession(input.endpoint);
   const { security, authenticators } = operationSecurity(input.endpoint, session, input.security);
+  const credentials = operationCredentials(input.endpoint, session);
 
   let description = config.openapi?.description;
   if (session === "fresh") {
@@ -121,6 +122,7 @@ export function buildOperations(input: OperationInput): [method: Lowercase<HttpM
       ...(description ? { description } : {}),
       tags: [input.tag],
       ...(security ? { security } : {}),
+      ...(credentials ? { "x-gatehouse-credentials": credentials } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(body && method !== "GET"
         ? {

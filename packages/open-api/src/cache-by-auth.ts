@@ -1,4 +1,4 @@
-import type { AuthContext } from "@gatehouse/core";
+import type { AuthContext } from "@gatehouse-auth/core";
 
 /**
  * Memoizes `build` per auth instance. The endpoints, schema and options are fixed once `createAuth`

@@ -1,4 +1,4 @@
-/** @gatehouse/open-api/client — the browser half: the routes table for the typed client. */
+/** @gatehouse-auth/open-api/client — the browser half: the routes table for the typed client. */
 import { OPEN_API_ROUTES } from "./routes-table.js";
 
 export { OPEN_API_ROUTES } from "./routes-table.js";

@@ -1,5 +1,5 @@
-import { CORE_ERRORS, REDIRECT_URL_FIELDS } from "@gatehouse/core";
-import type { AuthContext, CatalogueError, EndpointConfig, HttpMethod, SessionRequirement } from "@gatehouse/core";
+import { CORE_ERRORS, REDIRECT_URL_FIELDS } from "@gatehouse-auth/core";
+import type { AuthContext, CatalogueError, EndpointConfig, HttpMethod, SessionRequirement } from "@gatehouse-auth/core";
 import type { z } from "zod";
 import type { DocumentedAuthenticator } from "./operation-security.js";
 import type { ExampleObject, JsonSchema, ResponseObject } from "./open-api-types.js";
@@ -70,6 +70,8 @@ export function errorResponses(input: ErrorResponsesInput): Record<string, Respo
   for (const [field, error] of Object.entries(REDIRECT_URL_FIELDS)) if (fields.has(field)) add(error);
   if (session === "required" || session === "fresh") add(CORE_ERRORS.UNAUTHORIZED);
   if (session === "fresh") add(CORE_ERRORS.SESSION_NOT_FRESH);
+  // Wherever a session is read, a credential of a kind the endpoint does not take is refused (403).
+  if (session) add(CORE_ERRORS.CREDENTIAL_NOT_ALLOWED);
   // A presented credential the authenticator refuses fails the request even where a session is optional.
   for (const authenticator of input.authenticators) for (const error of authenticator.errors) add(error);
   if (method !== "GET") {

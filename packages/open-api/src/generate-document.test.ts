@@ -8,9 +8,9 @@ import {
   definePlugin,
   methodsOf,
   modelRef,
-} from "@gatehouse/core";
-import { apiKey } from "@gatehouse/api-key";
-import { createTestClient, makeTestAuth } from "@gatehouse/core/testing";
+} from "@gatehouse-auth/core";
+import { apiKey } from "@gatehouse-auth/api-key";
+import { createTestClient, makeTestAuth } from "@gatehouse-auth/core/testing";
 import { openAPI } from "./open-api-plugin.js";
 import type { OpenAPIDocument, ResponseObject } from "./open-api-types.js";
 import { makeOpenAPIAuth } from "./test-helpers.js";
@@ -98,8 +98,9 @@ describe("GET /open-api/generate-schema", () => {
       );
     // No input, no session, no write: nothing can go wrong but a 200.
     expect(statuses("/ok", "get")).toEqual(["200"]);
-    // A session-protected GET: 401, plus what a presented API key can be refused with.
-    expect(statuses("/list-sessions", "get")).toEqual(["200", "401", "429"]);
+    // A session-protected GET: 401, a credential kind it does not take (403), plus what a presented API
+    // key can be refused with (the key's authenticator runs before the kind is checked).
+    expect(statuses("/list-sessions", "get")).toEqual(["200", "400", "401", "403", "429"]); // 400: a bad limit or cursor
     const signUp = doc.paths["/sign-up/email"]?.post?.responses ?? {};
     expect(Object.keys(signUp)).toEqual(["200", "400", "403", "422"]);
     expect(codes(signUp[400])).toEqual(
@@ -163,8 +164,11 @@ describe("GET /open-api/generate-schema", () => {
       name: "gatehouse.session_token",
     });
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ in: "header", name: "x-api-key" });
-    expect(doc.paths["/list-sessions"]?.get?.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
+    // list-sessions takes only the user's own session (own-session): a key is no way in.
+    expect(doc.paths["/list-sessions"]?.get?.security).toEqual([{ sessionCookie: [] }]);
     expect(doc.paths["/get-session"]?.get?.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }, {}]);
+    // A route a key with the right permission reaches lists the key.
+    expect(doc.paths["/organization/list"]?.get?.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
     expect(doc.paths["/ok"]?.get?.security).toBeUndefined();
     // The key routes need a session over HTTP, and a key never authenticates them.
     for (const path of ["/api-key/create", "/api-key/list", "/api-key/get", "/api-key/update", "/api-key/delete"]) {

@@ -1,4 +1,4 @@
-import type { AuthContext, Endpoint } from "@gatehouse/core";
+import type { AuthContext, Endpoint } from "@gatehouse-auth/core";
 import { buildOperations, toOpenAPIPath } from "./build-operations.js";
 import { documentHooks } from "./hook-documentation.js";
 import { modelSchemas } from "./model-schemas.js";

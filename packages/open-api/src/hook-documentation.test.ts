@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AuthError, defineEndpoint, defineErrors, definePlugin, methodsOf } from "@gatehouse/core";
-import { createTestClient, makeTestAuth } from "@gatehouse/core/testing";
+import { AuthError, defineEndpoint, defineErrors, definePlugin, methodsOf } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth } from "@gatehouse-auth/core/testing";
 import { openAPI } from "./open-api-plugin.js";
 import type { OpenAPIDocument, OperationObject } from "./open-api-types.js";
 

@@ -1,5 +1,5 @@
-import { hooksFor } from "@gatehouse/core";
-import type { CatalogueError, Endpoint, Plugin } from "@gatehouse/core";
+import { hooksFor } from "@gatehouse-auth/core";
+import type { CatalogueError, Endpoint, Plugin } from "@gatehouse-auth/core";
 import type { ParameterObject } from "./open-api-types.js";
 
 /** What the plugins' hooks add to one endpoint's operations. */

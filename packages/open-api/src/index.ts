@@ -1,4 +1,4 @@
-/** @gatehouse/open-api — an OpenAPI 3.1 schema and a self-contained reference page for Gatehouse. */
+/** @gatehouse-auth/open-api — an OpenAPI 3.1 schema and a self-contained reference page for Gatehouse. */
 export { openAPI } from "./open-api-plugin.js";
 export type { OpenAPIOptions, ReferenceTheme, ResolvedOpenAPIOptions } from "./open-api-options.js";
 export { resolveOpenAPIOptions } from "./open-api-options.js";

@@ -1,4 +1,4 @@
-import type { FieldType, Schema } from "@gatehouse/core";
+import type { FieldType, Schema } from "@gatehouse-auth/core";
 import type { JsonSchema } from "./open-api-types.js";
 
 /** `apikey` → `Apikey`, `rateLimit` → `RateLimit`: the component name of a model. */

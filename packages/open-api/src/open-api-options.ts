@@ -1,3 +1,5 @@
+import type { OptionKeysOf } from "@gatehouse-auth/core";
+
 /** Colour scheme of the reference page; `auto` follows the reader's system setting. */
 export type ReferenceTheme = "light" | "dark" | "auto";
 
@@ -14,6 +16,15 @@ export interface OpenAPIOptions {
   /** Reference page colours. Default `auto`. */
   theme?: ReferenceTheme;
 }
+
+/** The names `openAPI()` accepts: core refuses any other at start-up. */
+export const OPEN_API_OPTION_KEYS = {
+  path: true,
+  disableDefaultReference: true,
+  title: true,
+  version: true,
+  theme: true,
+} as const satisfies OptionKeysOf<OpenAPIOptions>;
 
 /** Options with their defaults filled in. */
 export interface ResolvedOpenAPIOptions {

@@ -1,7 +1,7 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { cacheByAuth } from "./cache-by-auth.js";
 import { generateDocument } from "./generate-document.js";
-import { resolveOpenAPIOptions } from "./open-api-options.js";
+import { OPEN_API_OPTION_KEYS, resolveOpenAPIOptions } from "./open-api-options.js";
 import type { OpenAPIOptions } from "./open-api-options.js";
 import { renderReferencePage } from "./render-reference-page.js";
 import { generateOpenAPISchema } from "./routes/generate-open-api-schema.js";
@@ -19,6 +19,8 @@ export const openAPI = (options: OpenAPIOptions = {}) => {
   const generateSchema = generateOpenAPISchema(getDocument);
   return definePlugin({
     id: "open-api",
+    // A misspelt option (disableDefaultReferences) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: OPEN_API_OPTION_KEYS },
     endpoints: o.disableDefaultReference
       ? { generateOpenAPISchema: generateSchema }
       : { generateOpenAPISchema: generateSchema, openAPIReference: openAPIReference(o.path, getPage) },

@@ -46,6 +46,16 @@ export interface OperationObject {
   };
   responses: Record<string, ResponseObject>;
   security?: Record<string, string[]>[];
+  /** Which credential kinds reach the operation (core's `acceptedCredentialKinds`); only where a session is read. */
+  "x-gatehouse-credentials"?: GatehouseCredentials;
+}
+
+/** The `x-gatehouse-credentials` extension: the kinds accepted, and the API key permission that opens it. */
+export interface GatehouseCredentials {
+  /** Kinds accepted as they are (`session`, `bearer`, `impersonation`, `server`…). */
+  accepts: string[];
+  /** Present when an API key (or OAuth token) reaches the operation only with this permission. */
+  apiKeyPermission?: { resource: string; action: string };
 }
 
 /** A security scheme: a named cookie or header, or an HTTP `Authorization` scheme (bearer). */

@@ -1,6 +1,7 @@
-import type { CatalogueError, Endpoint, Plugin, SessionRequirement } from "@gatehouse/core";
+import { acceptedCredentialKinds } from "@gatehouse-auth/core";
+import type { CatalogueError, CredentialKind, Endpoint, Plugin, SessionRequirement } from "@gatehouse-auth/core";
 import { fieldSchema } from "./model-schemas.js";
-import type { JsonSchema, OpenAPIDocument } from "./open-api-types.js";
+import type { GatehouseCredentials, JsonSchema, OpenAPIDocument } from "./open-api-types.js";
 
 /** The session cookie's security scheme name. */
 export const SESSION_SCHEME = "sessionCookie";
@@ -11,6 +12,8 @@ export interface DocumentedAuthenticator {
   scheme: string;
   skipTags: readonly string[];
   errors: readonly CatalogueError[];
+  /** The credential kind it produces (`AuthenticateScheme.kind`); undefined when it does not say. */
+  kind?: CredentialKind;
 }
 
 /** Every way a request can be authenticated: the schemes, and the authenticators behind the extra ones. */
@@ -51,7 +54,7 @@ export function securityPlan(cookieName: string, plugins: readonly Plugin[]): Se
     plan.securitySchemes[name] = scheme.scheme
       ? { type: "http", scheme: scheme.scheme, description }
       : { type: "apiKey", in: "header", name: scheme.header, description };
-    plan.authenticators.push({ scheme: name, skipTags, errors: scheme.errors ?? [] });
+    plan.authenticators.push({ scheme: name, skipTags, errors: scheme.errors ?? [], kind: scheme.kind });
     for (const [field, def] of Object.entries(scheme.sessionFields ?? {})) {
       plan.sessionFields[field] = {
         ...fieldSchema(def.type),
@@ -80,11 +83,27 @@ export function operationSecurity(
 ): { security?: Record<string, string[]>[]; authenticators: DocumentedAuthenticator[] } {
   if (!session) return { authenticators: [] };
   const tags = endpoint.config.tags ?? [];
+  const { kinds, withPermission } = acceptedCredentialKinds(endpoint.config);
+  // Every authenticator that runs here can refuse what it is shown (a bad key is a 401 even where keys are
+  // refused), so all of them are documented for their errors...
   const authenticators = plan.authenticators.filter((a) => !tags.some((tag) => a.skipTags.includes(tag)));
-  const security: Record<string, string[]>[] = [
-    { [SESSION_SCHEME]: [] },
-    ...authenticators.map((a) => ({ [a.scheme]: [] })),
-  ];
+  // ...but one whose kind the endpoint refuses (an API key on an own-session endpoint) is no way in.
+  const waysIn = authenticators.filter((a) => !a.kind || kinds.includes(a.kind) || withPermission.includes(a.kind));
+  const security: Record<string, string[]>[] = [{ [SESSION_SCHEME]: [] }, ...waysIn.map((a) => ({ [a.scheme]: [] }))];
   if (session === "optional") security.push({});
   return { security, authenticators };
+}
+
+/** The `x-gatehouse-credentials` extension of an operation that reads the session; undefined otherwise. */
+export function operationCredentials(
+  endpoint: Endpoint,
+  session: SessionRequirement,
+): GatehouseCredentials | undefined {
+  if (!session) return undefined;
+  const { kinds, withPermission } = acceptedCredentialKinds(endpoint.config);
+  const permission = endpoint.config.apiKeyPermission;
+  return {
+    accepts: [...kinds],
+    ...(permission && withPermission.length ? { apiKeyPermission: { ...permission } } : {}),
+  };
 }

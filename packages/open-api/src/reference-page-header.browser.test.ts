@@ -5,9 +5,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { AuthError, defineErrors, definePlugin } from "@gatehouse/core";
-import { toNodeHandler } from "@gatehouse/core/node";
-import { makeTestAuth } from "@gatehouse/core/testing";
+import { AuthError, defineErrors, definePlugin } from "@gatehouse-auth/core";
+import { toNodeHandler } from "@gatehouse-auth/core/node";
+import { makeTestAuth } from "@gatehouse-auth/core/testing";
 import { openAPI } from "./open-api-plugin.js";
 
 const CHROMIUM = "/usr/bin/chromium";

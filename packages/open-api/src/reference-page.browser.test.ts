@@ -4,8 +4,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { toNodeHandler } from "@gatehouse/core/node";
-import type { NodeHandler } from "@gatehouse/core/node";
+import { toNodeHandler } from "@gatehouse-auth/core/node";
+import type { NodeHandler } from "@gatehouse-auth/core/node";
 import { makeOpenAPIAuth } from "./test-helpers.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -136,9 +136,13 @@ describe("reference page in Chromium", () => {
     expect(await createKey.locator(".request-schema code.name", { hasText: /^name$/ }).count()).toBe(1);
     expect(await createKey.locator(".op-body").textContent()).toContain("Requires a session: session cookie");
     expect(await createKey.locator(".op-body").textContent()).not.toContain("x-api-key");
+    // list-sessions takes only the user's own session; a key with organization:read lists organizations.
     await page.locator("nav a[href='#op-listSessions']").click();
     await page.locator("#op-listSessions .responses").waitFor();
-    expect(await page.locator("#op-listSessions .op-body").textContent()).toContain("header x-api-key");
+    expect(await page.locator("#op-listSessions .op-body").textContent()).not.toContain("header x-api-key");
+    await page.locator("nav a[href='#op-listOrganizations']").click();
+    await page.locator("#op-listOrganizations .responses").waitFor();
+    expect(await page.locator("#op-listOrganizations .op-body").textContent()).toContain("header x-api-key");
 
     // Try it: GET /ok.
     await page.locator("#op-ok .op-head").click();

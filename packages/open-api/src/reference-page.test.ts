@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { defineEndpoint, definePlugin } from "@gatehouse/core";
-import { createTestClient, makeTestAuth } from "@gatehouse/core/testing";
+import { defineEndpoint, definePlugin } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth } from "@gatehouse-auth/core/testing";
 import { openAPI } from "./open-api-plugin.js";
 import { makeOpenAPIAuth } from "./test-helpers.js";
 

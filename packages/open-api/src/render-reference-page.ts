@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, cspHash } from "@gatehouse/core";
+import { contentSecurityPolicy, cspHash } from "@gatehouse-auth/core";
 import { escapeHtml } from "./escape-html.js";
 import { FAVICON_DATA_URI } from "./favicon.js";
 import type { ReferenceTheme } from "./open-api-options.js";

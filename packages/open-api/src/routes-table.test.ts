@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { openAPIClient } from "./client.js";
 import { openAPI } from "./open-api-plugin.js";
 import { OPEN_API_ROUTES } from "./routes-table.js";

@@ -1,4 +1,4 @@
-import type { RouteEntry } from "@gatehouse/core/routes";
+import type { RouteEntry } from "@gatehouse-auth/core/routes";
 
 /**
  * The plugin's routes for the typed client: `client.openAPI.generateSchema()`. Browser-safe; the

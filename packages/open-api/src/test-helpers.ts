@@ -1,9 +1,9 @@
 // Shared by this package's tests: an auth with core, the organization, admin and API key plugins, and openAPI.
-import { admin } from "@gatehouse/admin";
-import { apiKey } from "@gatehouse/api-key";
-import type { AuthOptions } from "@gatehouse/core";
-import { makeTestAuth } from "@gatehouse/core/testing";
-import { organization } from "@gatehouse/organization";
+import { admin } from "@gatehouse-auth/admin";
+import { apiKey } from "@gatehouse-auth/api-key";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { makeTestAuth } from "@gatehouse-auth/core/testing";
+import { organization } from "@gatehouse-auth/organization";
 import type { OpenAPIOptions } from "./open-api-options.js";
 import { openAPI } from "./open-api-plugin.js";
 

@@ -1,4 +1,4 @@
-import { referencedModel } from "@gatehouse/core";
+import { referencedModel } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { componentName } from "./model-schemas.js";
 import type { JsonSchema } from "./open-api-types.js";

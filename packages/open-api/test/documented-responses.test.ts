@@ -3,8 +3,8 @@
 // error — must be a status the operation documents, with a body that validates against the documented
 // schema. A response schema that drifts from what the handler really returns fails here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, startFakeOAuthServer } from "@gatehouse/core/testing";
-import type { FakeOAuthServer } from "@gatehouse/core/testing";
+import { createTestClient, startFakeOAuthServer } from "@gatehouse-auth/core/testing";
+import type { FakeOAuthServer } from "@gatehouse-auth/core/testing";
 import type { OpenAPIDocument } from "../src/open-api-types.js";
 import { makeOpenAPIAuth } from "../src/test-helpers.js";
 import { documentedCaller, isGeneric } from "./documented-scenario.js";
@@ -164,6 +164,8 @@ describe("the document matches the server's real answers", () => {
 
     // Pages and the document itself.
     await call(anon, "get", "/ok");
+    await call(anon, "get", "/capabilities");
+    await call(anon, "get", "/ready"); // readiness: the memory adapter and no secondary storage
     await call(anon, "get", "/error", { query: { error: "state_not_found" } });
     await call(anon, "get", "/reference");
     await call(anon, "get", "/open-api/generate-schema");

@@ -2,7 +2,7 @@
 // checked against the operation it hits — its status must be documented, a JSON body must validate
 // (strictly: an undocumented field is drift), an error's code must be among the documented examples.
 import { expect } from "vitest";
-import type { TestClient, TestRequestOptions, TestResponse } from "@gatehouse/core/testing";
+import type { TestClient, TestRequestOptions, TestResponse } from "@gatehouse-auth/core/testing";
 import { GENERIC_RESPONSE } from "../src/build-operations.js";
 import type { JsonSchema, OpenAPIDocument, OperationObject } from "../src/open-api-types.js";
 import { validateJsonSchema } from "./validate-json-schema.js";

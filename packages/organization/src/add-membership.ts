@@ -1,5 +1,5 @@
-import { AuthError } from "@gatehouse/core";
-import type { Db } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { Db } from "@gatehouse-auth/core";
 import { createOrRefuse } from "./create-or-refuse.js";
 import { lockOrganization } from "./lock-organization.js";
 import { findMember } from "./membership.js";

@@ -1,4 +1,4 @@
-/** @gatehouse/organization/client — the browser half: routes table and stores for the typed client. */
+/** @gatehouse-auth/organization/client — the browser half: routes table and stores for the typed client. */
 import { ORGANIZATION_ROUTES } from "./routes-table.js";
 import type { organization } from "./organization-plugin.js";
 
@@ -10,7 +10,7 @@ const stale = ["organization", "session"] as const;
  * The client plugin: `createAuthClient({ plugins: [organizationClient()] })`. Adds the organization
  * routes and two stores, `$activeOrganization` (the full active organization) and `$listOrganizations`,
  * refreshed after every organization call that changes them and on sign-in/out
- * (`useActiveOrganization()` / `useListOrganizations()` in @gatehouse/react).
+ * (`useActiveOrganization()` / `useListOrganizations()` in @gatehouse-auth/react).
  */
 export function organizationClient() {
   const plugin = {

@@ -1,5 +1,5 @@
-import { AuthError, UniqueConstraintError } from "@gatehouse/core";
-import type { Db, ErrorDef } from "@gatehouse/core";
+import { AuthError, UniqueConstraintError } from "@gatehouse-auth/core";
+import type { Db, ErrorDef } from "@gatehouse-auth/core";
 
 /**
  * Creates a row; a unique violation becomes `refusal`. The unique index is the last word when two

@@ -1,4 +1,4 @@
-/** @gatehouse/organization — organizations, members, invitations and teams for Gatehouse. */
+/** @gatehouse-auth/organization — organizations, members, invitations and teams for Gatehouse. */
 export { organization } from "./organization-plugin.js";
 export type { InvitationEmailData, OrganizationOptions } from "./organization-options.js";
 export { ORGANIZATION_ERRORS } from "./organization-errors.js";

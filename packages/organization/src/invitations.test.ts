@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { createOrg, makeOrgAuth, newUser, orgWithRoles } from "./test-helpers.js";
 
 describe("invitations", () => {

@@ -1,5 +1,5 @@
-import { AuthError } from "@gatehouse/core";
-import type { AuthContext, Db, SessionWithUser, User } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { AuthContext, Db, SessionWithUser, User } from "@gatehouse-auth/core";
 import { findMember } from "./membership.js";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";
 import type { ResolvedOrganizationOptions } from "./organization-options.js";

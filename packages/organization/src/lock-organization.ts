@@ -1,4 +1,4 @@
-import type { Db } from "@gatehouse/core";
+import type { Db } from "@gatehouse-auth/core";
 import type { Organization } from "./organization-types.js";
 
 /**

@@ -1,6 +1,6 @@
-import { AuthError } from "@gatehouse/core";
-import type { Db, EndpointContext, ErrorDef, SessionRequirement, SessionWithUser, Where } from "@gatehouse/core";
-import { hasPermission } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { Db, EndpointContext, ErrorDef, SessionRequirement, SessionWithUser, Where } from "@gatehouse-auth/core";
+import { hasPermission } from "@gatehouse-auth/core";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";
 import type { ResolvedOrganizationOptions } from "./organization-options.js";
 import type { Member, MemberUser, MemberWithUser, Organization } from "./organization-types.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { addMemberOnServer, countReads, createOrg, makeOrgAuth, newUser } from "./test-helpers.js";
 
 const activeOrgId = async (client: { get: (p: string) => Promise<{ body: { session: Record<string, unknown> } }> }) =>

@@ -1,4 +1,4 @@
-import { defineErrors } from "@gatehouse/core";
+import { defineErrors } from "@gatehouse-auth/core";
 
 /** The organization plugin's error catalogue (SPEC.md §8 wording); it owns status and message. */
 export const ORGANIZATION_ERRORS = defineErrors({

@@ -1,4 +1,4 @@
-import type { Role, Statements, User } from "@gatehouse/core";
+import type { OptionKeysOf, Role, Statements, User } from "@gatehouse-auth/core";
 import { defaultRoles } from "./access-control.js";
 import type { Invitation, Member, Organization } from "./organization-types.js";
 
@@ -12,6 +12,25 @@ export interface InvitationEmailData {
   invitation: Invitation;
   inviter: { user: User; member: Member };
 }
+
+/** The names `organization()` accepts, `teams` included: core refuses any other at start-up. */
+export const ORGANIZATION_OPTION_KEYS = {
+  allowUserToCreateOrganization: true,
+  organizationLimit: true,
+  creatorRole: true,
+  membershipLimit: true,
+  invitationExpiresIn: true,
+  sendInvitationEmail: true,
+  roles: true, // role names are the app's
+  requireEmailVerificationOnInvitation: true,
+  teams: {
+    enabled: true,
+    maximumTeams: true,
+    maximumMembersPerTeam: true,
+    allowRemovingAllTeams: true,
+    defaultTeam: { enabled: true },
+  },
+} as const satisfies OptionKeysOf<OrganizationOptions>;
 
 /** Options of `organization()`. Every field is optional; defaults follow SPEC.md §9. */
 export interface OrganizationOptions {

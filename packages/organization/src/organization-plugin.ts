@@ -1,6 +1,6 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";
-import { resolveOrganizationOptions } from "./organization-options.js";
+import { ORGANIZATION_OPTION_KEYS, resolveOrganizationOptions } from "./organization-options.js";
 import type { OrganizationOptions } from "./organization-options.js";
 import { organizationSchema } from "./organization-schema.js";
 import { acceptInvitation } from "./routes/accept-invitation.js";
@@ -32,6 +32,8 @@ export const organization = (options: OrganizationOptions = {}) => {
   const o = resolveOrganizationOptions(options);
   return definePlugin({
     id: "organization",
+    // A misspelt option (teams.maximumTeam) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: ORGANIZATION_OPTION_KEYS },
     schema: organizationSchema(o.teams.enabled),
     errors: ORGANIZATION_ERRORS,
     endpoints: {

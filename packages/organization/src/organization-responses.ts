@@ -1,8 +1,8 @@
-import { modelRef } from "@gatehouse/core";
+import { modelRef } from "@gatehouse-auth/core";
 import { z } from "zod";
 
 // The plugin's response shapes, written once (documentation only: nothing filters an answer with
-// them; @gatehouse/open-api's scenario test checks them against real answers). Rows are `modelRef`s
+// them; @gatehouse-auth/open-api's scenario test checks them against real answers). Rows are `modelRef`s
 // because an app's schema may add fields to them; the document points at the components it builds
 // from the runtime schema.
 

@@ -1,4 +1,4 @@
-import type { FieldDef, Schema } from "@gatehouse/core";
+import type { FieldDef, Schema } from "@gatehouse-auth/core";
 
 const now = () => new Date();
 
@@ -21,8 +21,10 @@ export function organizationSchema(teams: boolean): Schema {
   const schema: Schema = {
     session: {
       fields: {
-        activeOrganizationId: { type: "string", required: false, input: false },
-        ...(teams ? { activeTeamId: { type: "string", required: false, input: false } } : {}),
+        // Indexed: deleting an organization clears it from every session that has it active.
+        activeOrganizationId: { type: "string", required: false, input: false, index: true },
+        // Indexed: removing a team clears it from every session that has it active.
+        ...(teams ? { activeTeamId: { type: "string", required: false, input: false, index: true } } : {}),
       },
     },
     organization: {
@@ -38,13 +40,18 @@ export function organizationSchema(teams: boolean): Schema {
         },
         userId: { type: "string", index: true, references: { model: "user", field: "id", onDelete: "cascade" } },
         role: { type: "string" },
-        teamId: { type: "string", required: false },
+        // Indexed with teams on: removing a team clears it from members and invitations.
+        teamId: { type: "string", required: false, index: teams },
         createdAt: { type: "date", defaultValue: now },
       },
       // One membership per user and organization, even when two requests race past the read check.
       uniqueIndexes: [["organizationId", "userId"]],
-      // Members are listed per organization, oldest first (list-members, get-full-organization).
-      indexes: [["organizationId", "createdAt"]],
+      // Members are listed per organization, oldest first (list-members, get-full-organization), and a
+      // user's memberships are paged oldest first (organization/list).
+      indexes: [
+        ["organizationId", "createdAt"],
+        ["userId", "createdAt"],
+      ],
     },
     invitation: {
       fields: {
@@ -56,7 +63,8 @@ export function organizationSchema(teams: boolean): Schema {
         email: { type: "string", index: true },
         role: { type: "string" },
         status: { type: "string", defaultValue: "pending" },
-        teamId: { type: "string", required: false },
+        // Indexed with teams on: removing a team clears it from members and invitations.
+        teamId: { type: "string", required: false, index: teams },
         inviterId: { type: "string", references: { model: "user", field: "id", onDelete: "cascade" } },
         expiresAt: { type: "date" },
         createdAt: { type: "date", defaultValue: now },
@@ -75,6 +83,8 @@ export function organizationSchema(teams: boolean): Schema {
         createdAt: { type: "date", defaultValue: now },
         updatedAt: { type: "date", required: false },
       },
+      // list-teams pages an organization's teams oldest first.
+      indexes: [["organizationId", "createdAt"]],
     };
     schema.teamMember = {
       fields: {
@@ -83,6 +93,8 @@ export function organizationSchema(teams: boolean): Schema {
         createdAt: { type: "date", defaultValue: now },
       },
       uniqueIndexes: [["teamId", "userId"]],
+      // list-user-teams pages a user's team memberships oldest first.
+      indexes: [["userId", "createdAt"]],
     };
   }
   return schema;

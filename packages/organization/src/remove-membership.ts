@@ -1,5 +1,5 @@
-import { AuthError, updateCurrentSession } from "@gatehouse/core";
-import type { Db, EndpointContext, SessionRequirement } from "@gatehouse/core";
+import { AuthError, updateCurrentSession } from "@gatehouse-auth/core";
+import type { Db, EndpointContext, SessionRequirement } from "@gatehouse-auth/core";
 import { lockOrganization } from "./lock-organization.js";
 import { clearActiveOrganization, memberUserJoin, withPublicUser } from "./membership.js";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";

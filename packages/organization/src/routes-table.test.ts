@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { organizationClient } from "./client.js";
 import { organization } from "./organization-plugin.js";
 import { ORGANIZATION_ROUTES } from "./routes-table.js";

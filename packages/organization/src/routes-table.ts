@@ -1,4 +1,4 @@
-import type { RouteEntry } from "@gatehouse/core/routes";
+import type { RouteEntry } from "@gatehouse-auth/core/routes";
 
 const organization = ["organization"] as const;
 

@@ -1,5 +1,5 @@
-import { AuthError } from "@gatehouse/core";
-import type { AuthContext, User } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { AuthContext, User } from "@gatehouse-auth/core";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";
 import type { ResolvedOrganizationOptions } from "./organization-options.js";
 import type { Invitation, Member, Organization } from "./organization-types.js";

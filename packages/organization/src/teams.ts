@@ -1,5 +1,5 @@
-import { AuthError } from "@gatehouse/core";
-import type { Db } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { Db } from "@gatehouse-auth/core";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";
 import type { Team, TeamMember } from "./organization-types.js";
 

@@ -1,7 +1,7 @@
 // Shared by the *.test.ts files of this package: an auth with the plugin, and users in their roles.
-import type { AuthOptions, Db } from "@gatehouse/core";
-import { makeTestAuth, signUpUser } from "@gatehouse/core/testing";
-import type { TestClient } from "@gatehouse/core/testing";
+import type { AuthOptions, Db } from "@gatehouse-auth/core";
+import { makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
+import type { TestClient } from "@gatehouse-auth/core/testing";
 import type { InvitationEmailData, OrganizationOptions } from "./organization-options.js";
 import { organization } from "./organization-plugin.js";
 

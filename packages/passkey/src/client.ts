@@ -1,4 +1,4 @@
-/** @gatehouse/passkey/client — the browser half: the routes table and the WebAuthn ceremonies. */
+/** @gatehouse-auth/passkey/client — the browser half: the routes table and the WebAuthn ceremonies. */
 import { WebAuthnError, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type {
   AuthenticationResponseJSON,

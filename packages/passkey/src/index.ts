@@ -1,4 +1,4 @@
-/** @gatehouse/passkey — sign-in with passkeys (WebAuthn discoverable credentials). */
+/** @gatehouse-auth/passkey — sign-in with passkeys (WebAuthn discoverable credentials). */
 export { passkey } from "./passkey-plugin.js";
 export type { PasskeyOptions } from "./passkey-options.js";
 export { DEFAULT_PASSKEY_RATE_LIMITS } from "./passkey-options.js";

@@ -1,5 +1,5 @@
 // Listing, renaming and deleting: a user sees and changes only their own passkeys.
-import { claimUnverifiedEmail } from "@gatehouse/core";
+import { claimUnverifiedEmail } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { authenticate, createTestClient, makePasskeyAuth, register, userWithPasskey } from "./test-helpers.js";
 
@@ -7,6 +7,8 @@ describe("managing passkeys", () => {
   it("lists, renames and deletes the caller's own passkeys", async () => {
     const env = makePasskeyAuth();
     const u = await userWithPasskey(env);
+    // A second later: at the same instant the two would list in their random ids' order.
+    env.clock.now += 1000;
     const second = await register(u.client, u.authenticator, {}, "Phone");
     expect(second.status).toBe(200);
     const list = await u.client.get("/passkey/list-user-passkeys");

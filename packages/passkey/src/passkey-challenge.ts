@@ -1,5 +1,5 @@
-import { generateRandomString, sha256Base64Url, signCookieValue, unsignCookieValue } from "@gatehouse/core";
-import type { HookContext } from "@gatehouse/core";
+import { generateRandomString, sha256Base64Url, signCookieValue, unsignCookieValue } from "@gatehouse-auth/core";
+import type { HookContext } from "@gatehouse-auth/core";
 
 /**
  * A pending ceremony: the challenge the server issued, what it is for, and (registration) whose it is.

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from "@gatehouse/core";
+import type { OptionKeysOf, RateLimitRule } from "@gatehouse-auth/core";
 
 /** Options of `passkey()`. Durations are in seconds. */
 export interface PasskeyOptions {
@@ -26,6 +26,20 @@ export const DEFAULT_PASSKEY_RATE_LIMITS: Record<string, RateLimitRule> = {
   "/passkey/update-passkey": { window: 60, max: 20 },
   "/passkey/delete-passkey": { window: 60, max: 20 },
 };
+
+const RULE = { window: true, max: true } as const;
+
+/** The names `passkey()` accepts, its route paths and rate-limit rules included: core refuses any other at start-up. */
+export const PASSKEY_OPTION_KEYS = {
+  rpID: true,
+  rpName: true,
+  origin: true,
+  challengeExpiresIn: true,
+  authenticatorAttachment: true,
+  // The paths are the plugin's own (those with a default limit): a misspelt one would leave the real
+  // route on its default.
+  rateLimit: Object.fromEntries(Object.keys(DEFAULT_PASSKEY_RATE_LIMITS).map((path) => [path, RULE])),
+} as const satisfies OptionKeysOf<PasskeyOptions>;
 
 /** Options with every default applied, resolved once (the rpID and origin may still come from baseURL). */
 export interface ResolvedPasskeyOptions {

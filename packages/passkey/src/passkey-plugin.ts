@@ -1,6 +1,6 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { PASSKEY_ERRORS } from "./passkey-errors.js";
-import { type PasskeyOptions, relyingPartyOf, resolvePasskeyOptions } from "./passkey-options.js";
+import { PASSKEY_OPTION_KEYS, type PasskeyOptions, relyingPartyOf, resolvePasskeyOptions } from "./passkey-options.js";
 import { MODEL } from "./passkey-record.js";
 import { passkeySchema } from "./passkey-schema.js";
 import { deletePasskey } from "./routes/delete-passkey.js";
@@ -20,6 +20,8 @@ export const passkey = (options: PasskeyOptions = {}) => {
   const o = resolvePasskeyOptions(options);
   return definePlugin({
     id: "passkey",
+    // A misspelt option (rpId) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: PASSKEY_OPTION_KEYS },
     schema: passkeySchema,
     errors: PASSKEY_ERRORS,
     rateLimit: o.rateLimit,

@@ -1,4 +1,4 @@
-import type { Db } from "@gatehouse/core";
+import type { Db } from "@gatehouse-auth/core";
 
 /** A `passkey` row as stored. */
 export interface PasskeyRow {
@@ -39,12 +39,20 @@ export function findByCredentialId(db: Db, credentialID: string): Promise<Passke
   return db.findOne<PasskeyRow>({ model: MODEL, where: [{ field: "credentialID", value: credentialID }] });
 }
 
-/** All the user's passkeys, oldest first. */
-export function listPasskeys(db: Db, userId: string): Promise<PasskeyRow[]> {
+/**
+ * How many of the user's passkeys registration lists in WebAuthn's excludeCredentials: the newest. An
+ * older authenticator past them is not stopped by the browser but by verify-registration, which refuses
+ * a credential ID already stored (unique index), so the bound costs a ceremony, never a duplicate.
+ */
+export const EXCLUDED_PASSKEYS_MAX = 100;
+
+/** The user's newest `limit` passkeys, newest first (on the userId + createdAt index). */
+export function newestPasskeys(db: Db, userId: string, limit: number): Promise<PasskeyRow[]> {
   return db.findMany<PasskeyRow>({
     model: MODEL,
     where: [{ field: "userId", value: userId }],
-    sortBy: { field: "createdAt", direction: "asc" },
+    sortBy: { field: "createdAt", direction: "desc" },
+    limit,
   });
 }
 

@@ -154,7 +154,7 @@ describe("registering a passkey", () => {
     expect((await boss.client.post("/admin/impersonate-user", { userId: victim.userId })).status).toBe(200);
     const add = await boss.client.post("/passkey/generate-register-options", {});
     expect(add.status).toBe(403);
-    expect(add.body.code).toBe("NOT_ALLOWED_WHILE_IMPERSONATING");
+    expect(add.body.code).toBe("CREDENTIAL_NOT_ALLOWED");
     const del = await boss.client.post("/passkey/delete-passkey", { id: victim.passkey.id });
     expect(del.status).toBe(403);
     expect((await victim.client.get("/passkey/list-user-passkeys")).body).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 
 /**
  * One `passkey` row per registered credential: the COSE public key (base64url), the credential ID
@@ -21,5 +21,7 @@ export const passkeySchema = {
       createdAt: { type: "date", defaultValue: () => new Date() },
       aaguid: { type: "string", required: false, maxLength: 36 },
     },
+    // The listing pages a user's passkeys by createdAt, and registration reads the newest: both in index order.
+    indexes: [["userId", "createdAt"]],
   },
 } satisfies Schema;

@@ -1,4 +1,4 @@
-import type { AuthContext } from "@gatehouse/core";
+import type { AuthContext } from "@gatehouse-auth/core";
 import { type RelyingParty, type ResolvedPasskeyOptions, relyingPartyOf } from "./passkey-options.js";
 
 /**

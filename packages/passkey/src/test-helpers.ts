@@ -1,8 +1,8 @@
 // Shared by this package's tests: an auth with the plugin and an injectable clock, and the two
 // ceremonies driven over HTTP with a software authenticator.
-import type { AuthOptions } from "@gatehouse/core";
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
-import type { TestClient } from "@gatehouse/core/testing";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
+import type { TestClient } from "@gatehouse-auth/core/testing";
 import { passkey } from "./passkey-plugin.js";
 import type { PasskeyOptions } from "./passkey-options.js";
 import { type CeremonyTweaks, SoftAuthenticator } from "./soft-authenticator.js";

@@ -1,4 +1,4 @@
-// Start-up cost, memory and per-check time of @gatehouse/password-check (build first: npx tsup).
+// Start-up cost, memory and per-check time of @gatehouse-auth/password-check (build first: npx tsup).
 // Run: node --expose-gc bench/measure.mjs. Numbers vary with the machine; no test asserts on them.
 import { performance } from "node:perf_hooks";
 
@@ -7,8 +7,8 @@ const heap = () => {
   return process.memoryUsage().heapUsed;
 };
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
-await import("@gatehouse/core"); // loaded first: its cost is not the plugin's
-const { createTestClient, makeTestAuth } = await import("@gatehouse/core/testing");
+await import("@gatehouse-auth/core"); // loaded first: its cost is not the plugin's
+const { createTestClient, makeTestAuth } = await import("@gatehouse-auth/core/testing");
 
 let t = performance.now();
 const { passwordCheck } = await import("../dist/index.js");
@@ -47,7 +47,7 @@ const rows = [
 ];
 const zxcvbnBytes = heap() - h1;
 console.log({
-  "import @gatehouse/password-check": `${importMs.toFixed(1)} ms`,
+  "import @gatehouse-auth/password-check": `${importMs.toFixed(1)} ms`,
   "first check (loads the common list)": `${firstCheckMs.toFixed(1)} ms`,
   "heap added by the common list": mb(listBytes),
   "first minScore check (builds zxcvbn-ts)": `${firstStrengthMs.toFixed(1)} ms`,

@@ -1,4 +1,4 @@
-/** @gatehouse/password-check/client — the browser half: the error codes and the shape of a refusal. */
+/** @gatehouse-auth/password-check/client — the browser half: the error codes and the shape of a refusal. */
 import type { PASSWORD_CHECK_ERRORS } from "./password-check-errors.js";
 
 /** The plugin's error codes, for matching `error.code` without importing the server package. */

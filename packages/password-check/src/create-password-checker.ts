@@ -1,4 +1,4 @@
-import { AuthError, type Logger } from "@gatehouse/core";
+import { AuthError, type Logger } from "@gatehouse-auth/core";
 import { isListed, loadCommonPasswords, toList } from "./common-passwords.js";
 import { lookupPwnedPassword } from "./have-i-been-pwned.js";
 import { PASSWORD_CHECK_ERRORS } from "./password-check-errors.js";

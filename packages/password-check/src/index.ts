@@ -1,4 +1,4 @@
-/** @gatehouse/password-check — refuse common, weak and breached passwords wherever one is set. */
+/** @gatehouse-auth/password-check — refuse common, weak and breached passwords wherever one is set. */
 export { passwordCheck } from "./password-check-plugin.js";
 export type { HaveIBeenPwnedOptions, PasswordCheckOptions, PasswordScore } from "./password-check-options.js";
 export { DEFAULT_HIBP_ENDPOINT } from "./password-check-options.js";

@@ -1,4 +1,4 @@
-import { defineErrors } from "@gatehouse/core";
+import { defineErrors } from "@gatehouse-auth/core";
 
 /**
  * The password-check plugin's catalogue; it owns status and message. Both are 400 like core's

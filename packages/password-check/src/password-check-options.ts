@@ -1,3 +1,4 @@
+import type { OptionKeysOf } from "@gatehouse-auth/core";
 import type { TranslationKeys } from "@zxcvbn-ts/core";
 
 /** A zxcvbn score: 0 (guessable in a few tries) to 4 (very unguessable). */
@@ -36,6 +37,16 @@ export interface PasswordCheckOptions {
    */
   translations?: TranslationKeys;
 }
+
+/** The names `passwordCheck()` accepts, `haveIBeenPwned` included: core refuses any other at start-up. */
+export const PASSWORD_CHECK_OPTION_KEYS = {
+  enabled: true,
+  commonPasswords: true,
+  extraPasswords: true,
+  haveIBeenPwned: { enabled: true, timeoutMs: true, endpoint: true, minCount: true },
+  minScore: true,
+  translations: true, // zxcvbn's own translation tables
+} as const satisfies OptionKeysOf<PasswordCheckOptions>;
 
 /** Options with every default applied. */
 export interface ResolvedPasswordCheckOptions {

@@ -1,7 +1,11 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { createPasswordChecker } from "./create-password-checker.js";
 import { PASSWORD_CHECK_ERRORS } from "./password-check-errors.js";
-import { type PasswordCheckOptions, resolvePasswordCheckOptions } from "./password-check-options.js";
+import {
+  PASSWORD_CHECK_OPTION_KEYS,
+  type PasswordCheckOptions,
+  resolvePasswordCheckOptions,
+} from "./password-check-options.js";
 import { passwordCheckRefusals } from "./password-check-refusals.js";
 import { guessableInputs, passwordRouteOf, readNewPassword, setsPassword } from "./password-routes.js";
 
@@ -15,6 +19,8 @@ export const passwordCheck = (options: PasswordCheckOptions = {}) => {
   const check = createPasswordChecker(o);
   return definePlugin({
     id: "password-check",
+    // A misspelt option (haveIBeenPwned.timeout) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: PASSWORD_CHECK_OPTION_KEYS },
     errors: PASSWORD_CHECK_ERRORS,
     hooks: {
       before: o.enabled

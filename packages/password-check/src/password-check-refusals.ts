@@ -1,4 +1,4 @@
-import { CORE_ERRORS, type CatalogueError } from "@gatehouse/core";
+import { CORE_ERRORS, type CatalogueError } from "@gatehouse-auth/core";
 import { PASSWORD_CHECK_ERRORS } from "./password-check-errors.js";
 import type { ResolvedPasswordCheckOptions } from "./password-check-options.js";
 

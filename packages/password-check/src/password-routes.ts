@@ -1,4 +1,4 @@
-import type { Endpoint, HookContext } from "@gatehouse/core";
+import type { Endpoint, HookContext } from "@gatehouse-auth/core";
 
 /** Where an endpoint carries the password it is about to set. */
 export interface PasswordRoute {

@@ -1,6 +1,6 @@
 // Shared by the tests of this package: an auth with the plugin, a captured logger and a reset outbox.
-import type { AuthOptions } from "@gatehouse/core";
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
 import type { PasswordCheckOptions } from "./password-check-options.js";
 import { passwordCheck } from "./password-check-plugin.js";
 

@@ -1,8 +1,8 @@
 // The OpenAPI document against what the captcha and password-check hooks really do: each lists its
 // header and errors on exactly the operations it guards, and a request to every operation of the
 // document is refused by a hook exactly where the document says so.
-import { AuthError, defineErrors, definePlugin, type Plugin } from "@gatehouse/core";
-import { createTestClient, makeTestAuth } from "@gatehouse/core/testing";
+import { AuthError, defineErrors, definePlugin, type Plugin } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_ROUTES, passwordCheck } from "../src/index.js";
 import { allPlugins } from "./all-plugins.js";

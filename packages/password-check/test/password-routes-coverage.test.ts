@@ -1,4 +1,4 @@
-import { makeTestAuth } from "@gatehouse/core/testing";
+import { makeTestAuth } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PASSWORD_ROUTES } from "../src/password-routes.js";

@@ -1,8 +1,8 @@
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
-import { admin } from "@gatehouse/admin";
-import { emailOTP } from "@gatehouse/email-otp";
-import { phoneNumber } from "@gatehouse/phone-number";
+import { admin } from "@gatehouse-auth/admin";
+import { emailOTP } from "@gatehouse-auth/email-otp";
+import { phoneNumber } from "@gatehouse-auth/phone-number";
 import { passwordCheck } from "../src/index.js";
 
 const STRONG = "violet-Tractor-umbrella-93!";

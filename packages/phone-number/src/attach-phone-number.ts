@@ -1,5 +1,5 @@
-import { AuthError, CORE_ERRORS, UniqueConstraintError, refreshSessionUser } from "@gatehouse/core";
-import type { HookContext, User } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, UniqueConstraintError, refreshSessionUser } from "@gatehouse-auth/core";
+import type { HookContext, User } from "@gatehouse-auth/core";
 import { findUserByPhone } from "./find-user-by-phone.js";
 import { PHONE_NUMBER_ERRORS } from "./phone-number-errors.js";
 import type { ResolvedPhoneNumberOptions } from "./phone-number-options.js";

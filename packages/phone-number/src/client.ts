@@ -1,4 +1,4 @@
-/** @gatehouse/phone-number/client — the browser half: the routes table for the typed client. */
+/** @gatehouse-auth/phone-number/client — the browser half: the routes table for the typed client. */
 import type { phoneNumber } from "./phone-number-plugin.js";
 import { PHONE_NUMBER_ROUTES } from "./routes-table.js";
 

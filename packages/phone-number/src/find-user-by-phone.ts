@@ -1,4 +1,4 @@
-import type { AuthContext, Db, User } from "@gatehouse/core";
+import type { AuthContext, Db, User } from "@gatehouse-auth/core";
 
 /** The user whose `phoneNumber` is `phoneNumber` (E.164), or null. */
 export function findUserByPhone(auth: Pick<AuthContext, "db">, phoneNumber: string, db: Db = auth.db) {

@@ -1,4 +1,4 @@
-/** @gatehouse/phone-number — phone numbers proven by texted codes, sign-in by phone, reset by phone. */
+/** @gatehouse-auth/phone-number — phone numbers proven by texted codes, sign-in by phone, reset by phone. */
 export { phoneNumber } from "./phone-number-plugin.js";
 export type { PhoneNumberOptions, PhoneOtpMessage, PhoneRoutePath } from "./phone-number-options.js";
 export { DEFAULT_PHONE_RATE_LIMITS } from "./phone-number-options.js";

@@ -1,6 +1,6 @@
 // The number parser is imported on first use (normalize-phone-number.ts): the first requests of a fresh
 // process, arriving together, must wait for it and answer exactly as later ones do.
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
 import { normalizePhoneNumber } from "./normalize-phone-number.js";
 import { makePhoneAuth } from "./test-helpers.js";

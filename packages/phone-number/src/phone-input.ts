@@ -1,4 +1,4 @@
-import { AuthError } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { PHONE_INPUT_MAX_LENGTH, normalizePhoneNumber } from "./normalize-phone-number.js";
 import { PHONE_NUMBER_ERRORS } from "./phone-number-errors.js";

@@ -1,4 +1,4 @@
-import { defineErrors } from "@gatehouse/core";
+import { defineErrors } from "@gatehouse-auth/core";
 
 /**
  * The phone-number plugin's error catalogue; it owns status and message. Codes are unique across the

@@ -1,4 +1,4 @@
-import type { RateLimitRule, User } from "@gatehouse/core";
+import type { OptionKeysOf, RateLimitRule, User } from "@gatehouse-auth/core";
 import type { CountryCode } from "libphonenumber-js";
 
 /** What `sendOTP` and `sendPasswordResetOTP` receive. */
@@ -104,3 +104,23 @@ export function resolvePhoneNumberOptions(options: PhoneNumberOptions): Resolved
     rateLimit: { ...DEFAULT_PHONE_RATE_LIMITS, ...options.rateLimit },
   };
 }
+
+const RULE = { window: true, max: true } as const;
+
+/** The names `phoneNumber()` accepts, nested ones and its route paths included: core refuses any other at start-up. */
+export const PHONE_NUMBER_OPTION_KEYS = {
+  sendOTP: true,
+  sendPasswordResetOTP: true,
+  otpLength: true,
+  expiresIn: true,
+  allowedAttempts: true,
+  sendLimit: RULE,
+  defaultCountry: true,
+  numberCheck: true,
+  signUpOnVerification: { getTempEmail: true, getTempName: true },
+  // The paths are the plugin's own: a misspelt one would leave the real route on its default limit.
+  rateLimit: Object.fromEntries(Object.keys(DEFAULT_PHONE_RATE_LIMITS).map((path) => [path, RULE])) as Record<
+    PhoneRoutePath,
+    typeof RULE
+  >,
+} as const satisfies OptionKeysOf<PhoneNumberOptions>;

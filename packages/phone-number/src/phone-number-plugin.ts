@@ -1,6 +1,10 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { PHONE_NUMBER_ERRORS } from "./phone-number-errors.js";
-import { type PhoneNumberOptions, resolvePhoneNumberOptions } from "./phone-number-options.js";
+import {
+  PHONE_NUMBER_OPTION_KEYS,
+  type PhoneNumberOptions,
+  resolvePhoneNumberOptions,
+} from "./phone-number-options.js";
 import { phoneNumberSchema } from "./phone-number-schema.js";
 import { requestPhonePasswordReset } from "./routes/request-phone-password-reset.js";
 import { resetPhonePassword } from "./routes/reset-phone-password.js";
@@ -18,6 +22,8 @@ export const phoneNumber = (options: PhoneNumberOptions) => {
   const o = resolvePhoneNumberOptions(options);
   return definePlugin({
     id: "phone-number",
+    // A misspelt option (defaultCountries) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: PHONE_NUMBER_OPTION_KEYS },
     schema: phoneNumberSchema,
     errors: PHONE_NUMBER_ERRORS,
     rateLimit: o.rateLimit,

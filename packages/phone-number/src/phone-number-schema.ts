@@ -1,4 +1,4 @@
-import type { FieldDef, Schema } from "@gatehouse/core";
+import type { FieldDef, Schema } from "@gatehouse-auth/core";
 
 /** E.164 is at most 15 digits after the `+`. */
 export const PHONE_NUMBER_MAX_LENGTH = 16;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuthError, SENSITIVE_ACTION_TAG, defineErrors, definePlugin } from "@gatehouse/core";
+import { AuthError, defineErrors, definePlugin } from "@gatehouse-auth/core";
 import { phoneNumber } from "./phone-number-plugin.js";
 import { codeFor, createTestClient, makePhoneAuth, newPhone, signUpUser, userWithPhone } from "./test-helpers.js";
 
@@ -263,9 +263,9 @@ describe("the rules of every sign-in", () => {
     expect((await b.get("/get-session")).body).toBeNull();
   });
 
-  it("routes that move a sign-in credential carry the sensitive tag", () => {
+  it("routes that move a sign-in credential accept only the own session", () => {
     const plugin = phoneNumber({ sendOTP: () => {} });
-    expect(plugin.endpoints.updatePhoneNumber.config.tags).toContain(SENSITIVE_ACTION_TAG);
-    expect(plugin.endpoints.verifyPhoneNumber.config.tags).toContain(SENSITIVE_ACTION_TAG);
+    expect(plugin.endpoints.updatePhoneNumber.config.credentials).toBe("own-session");
+    expect(plugin.endpoints.verifyPhoneNumber.config.credentials).toBe("own-session");
   });
 });

@@ -4,8 +4,8 @@ import {
   constantTimeEqual,
   generateRandomString,
   hmacSha256Base64Url,
-} from "@gatehouse/core";
-import type { AuthContext, Verification } from "@gatehouse/core";
+} from "@gatehouse-auth/core";
+import type { AuthContext, Verification } from "@gatehouse-auth/core";
 import { PHONE_NUMBER_ERRORS } from "./phone-number-errors.js";
 import type { ResolvedPhoneNumberOptions } from "./phone-number-options.js";
 

@@ -1,4 +1,4 @@
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { phoneNumberClient } from "./client.js";
 import { phoneNumber } from "./phone-number-plugin.js";

@@ -1,4 +1,4 @@
-import type { HookRule } from "@gatehouse/core";
+import type { HookRule } from "@gatehouse-auth/core";
 import { voidPhoneOtp } from "./phone-otp-store.js";
 
 /**

@@ -1,4 +1,4 @@
-import { createAuthClient as createBaseClient } from "@gatehouse/client";
+import { createAuthClient as createBaseClient } from "@gatehouse-auth/client";
 import type {
   AuthClient,
   AuthClientOptions,
@@ -6,7 +6,7 @@ import type {
   PluginQueries,
   SessionOf,
   SessionState,
-} from "@gatehouse/client";
+} from "@gatehouse-auth/client";
 import { useSession as useSessionOf, useStore } from "./use-session.js";
 
 /** `use<Store>()` for every store a plugin adds: `activeOrganization` → `useActiveOrganization()`. */
@@ -45,7 +45,7 @@ export function createAuthClient<const P extends readonly ClientPlugin[] = []>(
 }
 
 export { useSessionOf as useSessionFrom, useStore };
-export { inferAdditionalFields } from "@gatehouse/client";
+export { inferAdditionalFields } from "@gatehouse-auth/client";
 export type {
   AuthClient,
   AuthClientOptions,
@@ -53,4 +53,4 @@ export type {
   ClientUser,
   SessionOf,
   SessionState,
-} from "@gatehouse/client";
+} from "@gatehouse-auth/client";

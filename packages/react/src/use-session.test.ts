@@ -1,10 +1,10 @@
-import { makeTestAuth } from "@gatehouse/core/testing";
+import { makeTestAuth } from "@gatehouse-auth/core/testing";
 import { act, createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { Window } from "happy-dom";
 import { describe, expect, it, vi } from "vitest";
-import { organization } from "@gatehouse/organization";
-import { organizationClient } from "@gatehouse/organization/client";
+import { organization } from "@gatehouse-auth/organization";
+import { organizationClient } from "@gatehouse-auth/organization/client";
 import { type ReactAuthClient, createAuthClient } from "./index.js";
 
 // A DOM for React, while fetch/Request/Response stay Node's: a browser Headers would hide Set-Cookie

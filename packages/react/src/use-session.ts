@@ -1,4 +1,4 @@
-import type { SessionState } from "@gatehouse/client";
+import type { SessionState } from "@gatehouse-auth/client";
 import { useSyncExternalStore } from "react";
 
 /** Any client store (session, active organization…) as React state; subscribing starts its first fetch. */

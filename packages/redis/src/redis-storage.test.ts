@@ -1,4 +1,4 @@
-import { createAuth, memoryAdapter } from "@gatehouse/core";
+import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisStorage, type RedisStorage } from "./index.js";
@@ -49,6 +49,15 @@ async function call(auth: ReturnType<typeof instance>, path: string, body?: unkn
     .join("; ");
   return { status: res.status, body: await res.json().catch(() => null), cookie: cookieOut };
 }
+
+describe("redisStorage options", () => {
+  it("refuses a misspelt option name at once, naming the one meant, before opening any connection", () => {
+    expect(() => redisStorage({ url: "redis://127.0.0.1:1", keyprefix: "app:" } as never)).toThrow(
+      /unknown option redisStorage\(\)\.keyprefix \(did you mean redisStorage\(\)\.keyPrefix\?\)/,
+    );
+    expect(() => redisStorage({ timeout: 100, urll: "x" } as never)).toThrow(/unknown options .*timeout.*urll/);
+  });
+});
 
 describe("redisStorage on the shared server", () => {
   let opened: Awaited<ReturnType<typeof openTestRedis>> = { skip: "not opened" };
@@ -143,9 +152,9 @@ describe("redisStorage when Redis is away", () => {
     for (let i = 0; i < 4; i++)
       statuses.push((await call(auth, "/sign-in/email", { email, password: "x-password" })).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
-    // Signing out needs the cache cleared first: refused with 503 rather than leaving a live cache entry.
-    expect((await call(auth, "/sign-out", {}, up.cookie)).status).toBe(503);
-    expect((await call(auth, "/get-session", undefined, up.cookie)).body.user.email).toBe(email);
+    // The database is the source of truth: signing out works without Redis, and holds.
+    expect((await call(auth, "/sign-out", {}, up.cookie)).status).toBe(200);
+    expect((await call(auth, "/get-session", undefined, up.cookie)).body).toBeNull();
     await storage.close();
   });
 
@@ -195,15 +204,59 @@ describe("redisStorage when Redis is away", () => {
       const during = await call(auth, "/get-session", undefined, up.cookie);
       expect(during.status).toBe(200);
       expect(during.body.user.email).toBe(email);
-      expect((await call(auth, "/sign-out", {}, up.cookie)).status).toBe(503);
+      expect((await call(auth, "/sign-out", {}, up.cookie)).status).toBe(200);
+      expect((await call(auth, "/get-session", undefined, up.cookie)).body).toBeNull();
       await s.start();
       await storage.ready();
-      await eventually(async () => {
-        const r = await call(auth, "/sign-out", {}, up.cookie);
-        if (r.status !== 200) throw new Error(`sign-out ${r.status}`);
-      });
       expect((await call(auth, "/get-session", undefined, up.cookie)).body).toBeNull();
       await storage.close();
+    });
+
+    it("two instances: a hung server neither hangs requests nor lets a revoked session back when it wakes", async (ctx) => {
+      const s = live(ctx);
+      const prefix = `hang${Date.now()}:`;
+      const one = redisStorage({ url: s.url, keyPrefix: prefix, logger: quiet, commandTimeout: 300 });
+      const two = redisStorage({ url: s.url, keyPrefix: prefix, logger: quiet, commandTimeout: 300 });
+      await Promise.all([one.ready(), two.ready()]);
+      const a = instance(one, memoryAdapter());
+      const b = instance(two, () => a.$context.adapter);
+      const email = `h-${Date.now()}@example.com`;
+      const own = await call(a, "/sign-up/email", { name: "Hana", email, password: "password-123" });
+      const stolen = await call(b, "/sign-in/email", { email, password: "password-123" });
+      expect(stolen.status).toBe(200);
+      for (const auth of [a, b]) {
+        expect((await call(auth, "/get-session", undefined, stolen.cookie)).body.user.email).toBe(email);
+        expect((await call(auth, "/get-session", undefined, own.cookie)).body.user.email).toBe(email);
+      }
+      const raw = new Redis(s.url, { maxRetriesPerRequest: 0 });
+      raw.on("error", () => {});
+      const cachedBefore = await raw.keys(`${prefix}session:*`);
+      expect(cachedBefore.length).toBe(2);
+
+      s.pause();
+      try {
+        // Every command times out; lookups read the database, and the owner revokes the thief.
+        expect((await call(a, "/get-session", undefined, stolen.cookie)).body.user.email).toBe(email);
+        const changed = await call(
+          b,
+          "/change-password",
+          { currentPassword: "password-123", newPassword: "password-456", revokeOtherSessions: true },
+          own.cookie,
+        );
+        expect(changed.status).toBe(200);
+        for (const auth of [a, b]) expect((await call(auth, "/get-session", undefined, stolen.cookie)).body).toBeNull();
+        expect((await call(a, "/get-session", undefined, changed.cookie)).body.user.email).toBe(email);
+      } finally {
+        s.resume();
+      }
+      // Awake with everything it held, the entry of the stolen session included.
+      await Promise.all([one.ready(), two.ready()]);
+      await eventually(() => raw.ping());
+      expect(await raw.mget(...cachedBefore)).toSatisfy((v: (string | null)[]) => v.every((e) => e?.includes(email)));
+      for (let i = 0; i < 3; i++)
+        for (const auth of [a, b]) expect((await call(auth, "/get-session", undefined, stolen.cookie)).body).toBeNull();
+      raw.disconnect();
+      await Promise.all([one.close(), two.close()]);
     });
   });
 });

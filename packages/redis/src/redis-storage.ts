@@ -1,4 +1,4 @@
-import type { SecondaryStorage } from "@gatehouse/core";
+import { findUnknownOptions, type OptionKeysOf, type SecondaryStorage } from "@gatehouse-auth/core";
 import { Redis, type RedisOptions } from "ioredis";
 import { createRestartGuard } from "./restart-guard.js";
 
@@ -28,6 +28,8 @@ export interface RedisStorage extends SecondaryStorage {
   close(): Promise<void>;
   /** Resolves once the connection is up and checked (tests, readiness probes). */
   ready(): Promise<void>;
+  /** One PING, bounded by `commandTimeout`: what GET /ready reports as `secondaryStorage`. */
+  ping(): Promise<void>;
 }
 
 // INCR and the expiry in one step: a crash between them can never leave a counter that never expires.
@@ -40,10 +42,24 @@ return n`;
  * counters shared by every instance. Commands fail fast (no offline queue, a command timeout) so an
  * outage makes Gatehouse fall back rather than hang; see docs/redis.md for what falls back to what.
  */
+const OPTION_KEYS = {
+  url: true,
+  client: true,
+  keyPrefix: true,
+  commandTimeout: true,
+  connectTimeout: true,
+  logger: true,
+} as const satisfies OptionKeysOf<RedisStorageOptions>;
+
 export function redisStorage(options: RedisStorageOptions = {}): RedisStorage {
+  // `keyprefix` or `timeout` would be ignored in silence; a JavaScript app has no type checker to say so.
+  const unknown = findUnknownOptions(options, OPTION_KEYS, "redisStorage()");
+  if (unknown.length > 0) {
+    throw new Error(`@gatehouse-auth/redis: unknown option${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`);
+  }
   const prefix = options.keyPrefix ?? "gatehouse:";
   // The restart sweep deletes everything under the prefix: without one it would empty the whole database.
-  if (!prefix) throw new Error("@gatehouse/redis: keyPrefix must not be empty");
+  if (!prefix) throw new Error("@gatehouse-auth/redis: keyPrefix must not be empty");
   const owned = !options.client;
   const client =
     options.client ??
@@ -57,30 +73,44 @@ export function redisStorage(options: RedisStorageOptions = {}): RedisStorage {
     } satisfies RedisOptions);
   const guard = createRestartGuard(client, prefix, options.logger ?? console);
   const k = (key: string) => prefix + key;
+  // A client of your own without a command timeout gets ours, so a hung server cannot hang a request.
+  const timeout = client.options.commandTimeout ? 0 : (options.commandTimeout ?? 500);
+  const bounded = <T>(command: Promise<T>): Promise<T> => {
+    if (!timeout) return command;
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("@gatehouse-auth/redis: command timed out")), timeout);
+    });
+    return Promise.race([command, expired]).finally(() => clearTimeout(timer));
+  };
+  async function run<T>(command: () => Promise<T>): Promise<T> {
+    guard.assertReady();
+    try {
+      return await bounded(command());
+    } catch (err) {
+      guard.suspect(err);
+      throw err;
+    }
+  }
 
   return {
     client,
     ready: guard.ready,
-    async get(key) {
-      guard.assertReady();
-      return client.get(k(key));
-    },
+    get: (key) => run(() => client.get(k(key))),
     async set(key, value, ttl) {
-      guard.assertReady();
-      if (ttl && ttl > 0) await client.set(k(key), value, "EX", Math.ceil(ttl));
-      else await client.set(k(key), value);
+      if (ttl && ttl > 0) await run(() => client.set(k(key), value, "EX", Math.ceil(ttl)));
+      else await run(() => client.set(k(key), value));
     },
     async delete(key) {
-      guard.assertReady();
-      await client.del(k(key));
+      await run(() => client.del(k(key)));
     },
-    async increment(key, ttl) {
-      guard.assertReady();
-      return Number(await client.eval(INCREMENT, 1, k(key), Math.max(1, Math.ceil(ttl))));
-    },
-    async setIfAbsent(key, value, ttl) {
-      guard.assertReady();
-      return (await client.set(k(key), value, "EX", Math.max(1, Math.ceil(ttl)), "NX")) === "OK";
+    increment: async (key, ttl) =>
+      Number(await run(() => client.eval(INCREMENT, 1, k(key), Math.max(1, Math.ceil(ttl))))),
+    setIfAbsent: async (key, value, ttl) =>
+      (await run(() => client.set(k(key), value, "EX", Math.max(1, Math.ceil(ttl)), "NX"))) === "OK",
+    async ping() {
+      // Bounded like every command: a hung Redis fails the check, never hangs it (and is checked again).
+      await run(() => client.ping());
     },
     async close() {
       guard.stop();

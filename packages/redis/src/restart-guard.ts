@@ -5,6 +5,13 @@ export interface RestartGuard {
   /** Throws while the connection is down or not yet checked, so Gatehouse falls back at once. */
   assertReady(): void;
   ready(): Promise<void>;
+  /**
+   * A command failed: unless the server itself answered (a ReplyError), treat the server as gone
+   * until it is checked again. A hung server (SIGSTOP, a stalled network) keeps its connection
+   * "ready", so without this every request would wait the full command timeout, and the server
+   * would be trusted again without the check once it wakes.
+   */
+  suspect(err: unknown): void;
   stop(): void;
 }
 
@@ -27,6 +34,7 @@ export function createRestartGuard(
   let checked = false;
   let stopped = false;
   let reported = false;
+  let checking = false;
   let waiters: (() => void)[] = [];
 
   async function sweepIfRestarted() {
@@ -46,24 +54,31 @@ export function createRestartGuard(
   }
 
   async function check() {
-    while (!stopped && client.status === "ready" && !checked) {
-      try {
-        await sweepIfRestarted();
-        checked = true;
-        reported = false;
-        for (const resolve of waiters) resolve();
-        waiters = [];
-      } catch (err) {
-        report(err);
-        await new Promise((r) => setTimeout(r, 500));
+    // One loop at a time: a reconnection and a timed-out command may both ask for a check.
+    if (checking) return;
+    checking = true;
+    try {
+      while (!stopped && client.status === "ready" && !checked) {
+        try {
+          await sweepIfRestarted();
+          checked = true;
+          reported = false;
+          for (const resolve of waiters) resolve();
+          waiters = [];
+        } catch (err) {
+          report(err);
+          await new Promise((r) => setTimeout(r, 500));
+        }
       }
+    } finally {
+      checking = false;
     }
   }
 
   function report(err: unknown) {
     if (reported) return;
     reported = true;
-    logger.error("@gatehouse/redis: Redis unreachable; falling back until it is back", err);
+    logger.error("@gatehouse-auth/redis: Redis unreachable; falling back until it is back", err);
   }
 
   client.on("ready", () => {
@@ -79,9 +94,15 @@ export function createRestartGuard(
 
   return {
     assertReady() {
-      if (!checked || client.status !== "ready") throw new Error("@gatehouse/redis: Redis is not available");
+      if (!checked || client.status !== "ready") throw new Error("@gatehouse-auth/redis: Redis is not available");
     },
     ready: () => (checked ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
+    suspect(err) {
+      if (err instanceof Error && err.name === "ReplyError") return;
+      checked = false;
+      report(err);
+      void check();
+    },
     stop() {
       stopped = true;
     },

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
@@ -51,7 +52,22 @@ export interface PrivateRedis {
   start(): Promise<void>;
   /** SHUTDOWN NOSAVE: the next start loads the last snapshot taken with SAVE, as after a crash. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crashed or OOM-killed server. */
+  kill(): Promise<void>;
+  /** SIGSTOP: the server keeps its connections open and answers nothing (a hung host, a stalled network). */
+  pause(): void;
+  /** SIGCONT: the hung server answers again, with everything it held. */
+  resume(): void;
   destroy(): Promise<void>;
+}
+
+/** A port nobody listens on right now (the kernel picks it). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export function privateRedis(port: number): PrivateRedis | { skip: string } {
@@ -92,7 +108,20 @@ export function privateRedis(port: number): PrivateRedis | { skip: string } {
       await waitFor(false);
       proc = null;
     },
+    async kill() {
+      const exited = proc ? new Promise((r) => proc?.once("exit", r)) : Promise.resolve();
+      proc?.kill("SIGKILL");
+      await exited;
+      proc = null;
+    },
+    pause() {
+      proc?.kill("SIGSTOP");
+    },
+    resume() {
+      proc?.kill("SIGCONT");
+    },
     async destroy() {
+      proc?.kill("SIGCONT");
       if (proc) proc.kill();
       proc = null;
       rmSync(dir, { recursive: true, force: true });

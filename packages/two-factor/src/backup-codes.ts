@@ -1,5 +1,5 @@
-import { constantTimeEqual, generateRandomString, hmacSha256Base64Url } from "@gatehouse/core";
-import type { AuthContext, Db } from "@gatehouse/core";
+import { constantTimeEqual, generateRandomString, hmacSha256Base64Url } from "@gatehouse-auth/core";
+import type { AuthContext, Db } from "@gatehouse-auth/core";
 import { MODEL } from "./two-factor-record.js";
 import type { ResolvedTwoFactorOptions } from "./two-factor-options.js";
 

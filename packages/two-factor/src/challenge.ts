@@ -1,5 +1,12 @@
-import { AuthError, generateRandomString, sha256Base64Url, signCookieValue, unsignCookieValue } from "@gatehouse/core";
-import type { HookContext, Verification } from "@gatehouse/core";
+import {
+  AuthError,
+  generateRandomString,
+  sha256Base64Url,
+  signCookieValue,
+  unsignCookieValue,
+} from "@gatehouse-auth/core";
+import type { HookContext, Verification } from "@gatehouse-auth/core";
+import { type CodeAttempt, reserveCodeAttempt, settleCodeAttempt } from "./attempts/account-code-limit.js";
 import { TWO_FACTOR_ERRORS } from "./two-factor-errors.js";
 import type { ResolvedTwoFactorOptions } from "./two-factor-options.js";
 
@@ -140,19 +147,28 @@ export async function spendChallenge(
 ): Promise<ChallengeState> {
   let current: Challenge | null = challenge;
   let verdict: CodeVerdict | null = null;
+  // What a wrong code answers: 401, or the 429 of the wrong code that spent the account's budget.
+  let wrongAnswer: AuthError | null = null;
   for (let round = 0; round < MAX_ROUNDS && current; round++) {
     const { row, state } = current;
     if (state.attempts >= o.challenge.allowedAttempts) throw await dead(ctx, row, "TWO_FACTOR_TOO_MANY_ATTEMPTS");
     // Checked once: a right code is spent by its check, so a retry (the row changed under us) only
-    // has to take the challenge.
-    verdict ??= await check(state);
+    // has to take the challenge. The account's budget is asked first, so a new sign-in (a fresh
+    // challenge) buys no new guesses.
+    if (verdict === null) {
+      const attempt: CodeAttempt = await reserveCodeAttempt(ctx, o, state.userId);
+      verdict = await check(state);
+      wrongAnswer =
+        (await settleCodeAttempt(ctx, o, attempt, verdict === "right")) ??
+        new AuthError(TWO_FACTOR_ERRORS.INVALID_TWO_FACTOR_CODE);
+    }
     if (verdict === "right") {
       if (await takeChallenge(ctx, row)) {
         clearChallengeCookie(ctx);
         return state;
       }
     } else if (await swapChallenge(ctx, row, { ...state, attempts: state.attempts + 1 })) {
-      throw new AuthError(TWO_FACTOR_ERRORS.INVALID_TWO_FACTOR_CODE);
+      throw wrongAnswer ?? new AuthError(TWO_FACTOR_ERRORS.INVALID_TWO_FACTOR_CODE);
     }
     current = await readChallenge(ctx);
   }

@@ -1,4 +1,4 @@
-/** @gatehouse/two-factor/client — the browser half: the routes table and the pending sign-in callback. */
+/** @gatehouse-auth/two-factor/client — the browser half: the routes table and the pending sign-in callback. */
 import type { twoFactor } from "./two-factor-plugin.js";
 import { TWO_FACTOR_ROUTES } from "./routes-table.js";
 

@@ -1,5 +1,5 @@
-import { AuthError, setSessionCookie } from "@gatehouse/core";
-import type { HookContext, User } from "@gatehouse/core";
+import { AuthError, setSessionCookie } from "@gatehouse-auth/core";
+import type { HookContext, User } from "@gatehouse-auth/core";
 import type { ChallengeState } from "./challenge.js";
 import { trustThisDevice } from "./trusted-device.js";
 import { findTwoFactorRow } from "./two-factor-record.js";

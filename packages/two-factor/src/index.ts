@@ -1,4 +1,4 @@
-/** @gatehouse/two-factor — TOTP, codes by email or SMS, backup codes and trusted browsers as a second factor. */
+/** @gatehouse-auth/two-factor — TOTP, codes by email or SMS, backup codes and trusted browsers as a second factor. */
 export { twoFactor } from "./two-factor-plugin.js";
 export type { TwoFactorOptions, TwoFactorOtpMessage } from "./two-factor-options.js";
 export { DEFAULT_TWO_FACTOR_RATE_LIMITS } from "./two-factor-options.js";

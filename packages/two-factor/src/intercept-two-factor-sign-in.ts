@@ -1,5 +1,5 @@
-import { redirectTo } from "@gatehouse/core";
-import type { HookContext, SignInInterceptor, User } from "@gatehouse/core";
+import { redirectTo } from "@gatehouse-auth/core";
+import type { HookContext, SignInInterceptor, User } from "@gatehouse-auth/core";
 import { issueChallenge } from "./challenge.js";
 import { isTrustedDevice } from "./trusted-device.js";
 import { findTwoFactorRow } from "./two-factor-record.js";

@@ -1,5 +1,5 @@
-import { AuthError } from "@gatehouse/core";
-import type { AuthContext, RateLimitRule, Verification } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { AuthContext, RateLimitRule, Verification } from "@gatehouse-auth/core";
 import { TWO_FACTOR_ERRORS } from "./two-factor-errors.js";
 
 interface SendWindow {

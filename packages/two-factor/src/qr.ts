@@ -1,4 +1,4 @@
-/** @gatehouse/two-factor/qr — the TOTP URI as a QR code, drawn locally (no request leaves the page or server). */
+/** @gatehouse-auth/two-factor/qr — the TOTP URI as a QR code, drawn locally (no request leaves the page or server). */
 
 type QRCodeModule = typeof import("qrcode");
 

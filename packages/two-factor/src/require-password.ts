@@ -1,5 +1,5 @@
-import { AuthError, CORE_ERRORS } from "@gatehouse/core";
-import type { HookContext, User } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS } from "@gatehouse-auth/core";
+import type { HookContext, User } from "@gatehouse-auth/core";
 import { TWO_FACTOR_ERRORS } from "./two-factor-errors.js";
 
 /**

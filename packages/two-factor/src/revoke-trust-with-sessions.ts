@@ -1,4 +1,4 @@
-import type { HookRule, SessionsEndedEvent } from "@gatehouse/core";
+import type { HookRule, SessionsEndedEvent } from "@gatehouse-auth/core";
 import { revokeTrustedDevices } from "./trusted-device.js";
 import { MODEL, findTwoFactorRow } from "./two-factor-record.js";
 

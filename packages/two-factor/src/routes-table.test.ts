@@ -1,4 +1,4 @@
-import { methodsOf } from "@gatehouse/core";
+import { methodsOf } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { twoFactorClient } from "./client.js";
 import { totpQrCodeSvg } from "./qr.js";

@@ -1,8 +1,8 @@
 // Shared by this package's tests: an auth with the plugin, an OTP outbox, an injectable clock, and TOTP
 // codes computed the way an authenticator app does (otpauth).
-import type { AuthOptions } from "@gatehouse/core";
-import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse/core/testing";
-import type { TestClient } from "@gatehouse/core/testing";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth, signUpUser } from "@gatehouse-auth/core/testing";
+import type { TestClient } from "@gatehouse-auth/core/testing";
 import { URI } from "otpauth";
 import type { TOTP } from "otpauth";
 import { twoFactor } from "./two-factor-plugin.js";

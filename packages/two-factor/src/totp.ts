@@ -1,4 +1,4 @@
-import { constantTimeEqual } from "@gatehouse/core";
+import { constantTimeEqual } from "@gatehouse-auth/core";
 import { Secret, TOTP } from "otpauth";
 import type { ResolvedTwoFactorOptions } from "./two-factor-options.js";
 

@@ -1,5 +1,5 @@
-import { signCookieValue, unsignCookieValue } from "@gatehouse/core";
-import type { Db, HookContext } from "@gatehouse/core";
+import { signCookieValue, unsignCookieValue } from "@gatehouse-auth/core";
+import type { Db, HookContext } from "@gatehouse-auth/core";
 import { MODEL } from "./two-factor-record.js";
 import type { ResolvedTwoFactorOptions } from "./two-factor-options.js";
 

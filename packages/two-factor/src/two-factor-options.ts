@@ -1,4 +1,11 @@
-import type { HookContext, RateLimitRule, User } from "@gatehouse/core";
+import type { HookContext, OptionKeysOf, RateLimitRule, User } from "@gatehouse-auth/core";
+
+/** What `onTooManyFailedAttempts` receives: whose codes are refused, until when, after how many wrong ones. */
+export interface TwoFactorLockout {
+  user: User;
+  lockedUntil: Date;
+  failures: number;
+}
 
 /** What `otp.sendOTP` receives: the user to reach and the code (by email, SMS — the app decides). */
 export interface TwoFactorOtpMessage {
@@ -28,6 +35,18 @@ export interface TwoFactorOptions {
   backupCodes?: { amount?: number; length?: number };
   /** The pending sign-in: lifetime (default 600) and wrong codes before it dies (default 5). */
   challenge?: { expiresIn?: number; allowedAttempts?: number };
+  /**
+   * Wrong codes (TOTP, backup, sent) per account, across pending sign-ins, browsers and app instances:
+   * the first `free` are answered at once; each later one holds the next for `baseDelay` seconds, doubling
+   * (429 + Retry-After); the `max`-th wrong code within `window` seconds of the first refuses every code
+   * for `window` seconds. Trusted browsers and passkeys are unaffected. Default 5, 10, 3600 s, 2 s.
+   */
+  failedAttempts?: { free?: number; max?: number; window?: number; baseDelay?: number };
+  /**
+   * Called once per lockout (in the background, after the answer) so the app can tell the owner that
+   * someone holding their password is guessing second-factor codes.
+   */
+  onTooManyFailedAttempts?: (lockout: TwoFactorLockout, ctx: HookContext) => Promise<void> | void;
   /** Trusted devices: how long `trustDevice: true` skips the second factor on that browser. Default 30 days. */
   trustDevice?: { maxAge?: number };
   /**
@@ -63,6 +82,8 @@ export interface ResolvedTwoFactorOptions {
   } | null;
   backupCodes: { amount: number; length: number };
   challenge: { expiresIn: number; allowedAttempts: number };
+  failedAttempts: { free: number; max: number; window: number; baseDelay: number };
+  onTooManyFailedAttempts: TwoFactorOptions["onTooManyFailedAttempts"] | null;
   trustDevice: { maxAge: number };
   twoFactorPage: string;
   rateLimit: Record<string, RateLimitRule | false>;
@@ -78,6 +99,10 @@ const whole = (n: number, min: number, max: number, what: string) => {
 export function resolveTwoFactorOptions(o: TwoFactorOptions = {}): ResolvedTwoFactorOptions {
   const otp = o.otp;
   if (otp && typeof otp.sendOTP !== "function") throw new Error("Gatehouse two-factor: otp.sendOTP must be a function");
+  const notify = o.onTooManyFailedAttempts;
+  if (notify !== undefined && typeof notify !== "function")
+    throw new Error("Gatehouse two-factor: onTooManyFailedAttempts must be a function");
+  const free = whole(o.failedAttempts?.free ?? 5, 1, 100, "failedAttempts.free");
   return {
     issuer: o.issuer ?? null,
     totp: {
@@ -105,8 +130,32 @@ export function resolveTwoFactorOptions(o: TwoFactorOptions = {}): ResolvedTwoFa
       expiresIn: whole(o.challenge?.expiresIn ?? 600, 60, 3600, "challenge.expiresIn"),
       allowedAttempts: whole(o.challenge?.allowedAttempts ?? 5, 1, 20, "challenge.allowedAttempts"),
     },
+    failedAttempts: {
+      free,
+      max: whole(o.failedAttempts?.max ?? Math.max(10, free + 1), free + 1, 1000, "failedAttempts.max"),
+      window: whole(o.failedAttempts?.window ?? 3600, 60, 86400 * 30, "failedAttempts.window"),
+      baseDelay: whole(o.failedAttempts?.baseDelay ?? 2, 1, 3600, "failedAttempts.baseDelay"),
+    },
+    onTooManyFailedAttempts: notify ?? null,
     trustDevice: { maxAge: whole(o.trustDevice?.maxAge ?? 30 * 86400, 60, 400 * 86400, "trustDevice.maxAge") },
     twoFactorPage: o.twoFactorPage ?? "/two-factor",
     rateLimit: { ...DEFAULT_TWO_FACTOR_RATE_LIMITS, ...o.rateLimit },
   };
 }
+
+const RULE = { window: true, max: true } as const;
+
+/** The names `twoFactor()` accepts, nested ones and its route paths included: core refuses any other at start-up. */
+export const TWO_FACTOR_OPTION_KEYS = {
+  issuer: true,
+  totp: { digits: true, period: true, window: true },
+  otp: { sendOTP: true, digits: true, expiresIn: true, maxSends: true, sendLimit: RULE },
+  backupCodes: { amount: true, length: true },
+  challenge: { expiresIn: true, allowedAttempts: true },
+  failedAttempts: { free: true, max: true, window: true, baseDelay: true },
+  onTooManyFailedAttempts: true,
+  trustDevice: { maxAge: true },
+  twoFactorPage: true,
+  // The paths are the plugin's own: a misspelt one would leave the real route on its default limit.
+  rateLimit: Object.fromEntries(Object.keys(DEFAULT_TWO_FACTOR_RATE_LIMITS).map((path) => [path, RULE])),
+} as const satisfies OptionKeysOf<TwoFactorOptions>;

@@ -1,4 +1,4 @@
-import { definePlugin } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
 import { interceptTwoFactorSignIn } from "./intercept-two-factor-sign-in.js";
 import { revokeTrustOnPasswordChange, revokeTrustWithSessions } from "./revoke-trust-with-sessions.js";
 import { disableTwoFactor } from "./routes/disable-two-factor.js";
@@ -9,7 +9,7 @@ import { verifyBackupCode } from "./routes/verify-backup-code.js";
 import { verifyTotp } from "./routes/verify-totp.js";
 import { verifyTwoFactorOtp } from "./routes/verify-two-factor-otp.js";
 import { TWO_FACTOR_ERRORS } from "./two-factor-errors.js";
-import { type TwoFactorOptions, resolveTwoFactorOptions } from "./two-factor-options.js";
+import { TWO_FACTOR_OPTION_KEYS, type TwoFactorOptions, resolveTwoFactorOptions } from "./two-factor-options.js";
 import { twoFactorSchema } from "./two-factor-schema.js";
 
 /**
@@ -21,6 +21,8 @@ export const twoFactor = (options: TwoFactorOptions = {}) => {
   const o = resolveTwoFactorOptions(options);
   return definePlugin({
     id: "two-factor",
+    // A misspelt option (totp.digit) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: TWO_FACTOR_OPTION_KEYS },
     schema: twoFactorSchema,
     errors: TWO_FACTOR_ERRORS,
     rateLimit: o.rateLimit,

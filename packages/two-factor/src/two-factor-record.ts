@@ -1,5 +1,5 @@
-import { symmetricDecrypt } from "@gatehouse/core";
-import type { AuthContext, Db } from "@gatehouse/core";
+import { symmetricDecrypt } from "@gatehouse-auth/core";
+import type { AuthContext, Db } from "@gatehouse-auth/core";
 
 /** A user's `twoFactor` row as stored (the secret still encrypted, backup codes as a JSON list of HMACs). */
 export interface TwoFactorRow {

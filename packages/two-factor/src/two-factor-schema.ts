@@ -1,4 +1,4 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 
 /**
  * `user.twoFactorEnabled`, and one `twoFactor` row per user who started enabling: the TOTP secret

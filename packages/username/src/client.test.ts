@@ -1,10 +1,10 @@
 // The client plugin against the real server: `signIn.username` and `isUsernameAvailable` reach their
 // routes and the session store follows a username sign-in. The client comes from its package's sources
-// (a relative import: this package does not depend on @gatehouse/client).
-import { createTestClient } from "@gatehouse/core/testing";
-import type { Auth } from "@gatehouse/core";
+// (a relative import: this package does not depend on @gatehouse-auth/client).
+import { createTestClient } from "@gatehouse-auth/core/testing";
+import type { Auth } from "@gatehouse-auth/core";
 import { describe, expect, it, vi } from "vitest";
-import { createAuthClient } from "@gatehouse/client";
+import { createAuthClient } from "@gatehouse-auth/client";
 import { usernameClient } from "./client.js";
 import { PASSWORD, makeUsernameAuth } from "./test-helpers.js";
 

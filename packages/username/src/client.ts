@@ -1,4 +1,4 @@
-/** @gatehouse/username/client — the browser half: the routes table for the typed client. */
+/** @gatehouse-auth/username/client — the browser half: the routes table for the typed client. */
 import { USERNAME_ROUTES } from "./routes-table.js";
 import type { username } from "./username-plugin.js";
 

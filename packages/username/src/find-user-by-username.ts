@@ -1,4 +1,4 @@
-import type { Db, User } from "@gatehouse/core";
+import type { Db, User } from "@gatehouse-auth/core";
 
 /** The user holding `username` (already normalized, lower-case), or null. */
 export function findUserByUsername(db: Db, username: string): Promise<User | null> {

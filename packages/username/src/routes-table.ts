@@ -1,4 +1,4 @@
-import type { RouteEntry } from "@gatehouse/core/routes";
+import type { RouteEntry } from "@gatehouse-auth/core/routes";
 
 /**
  * The plugin's routes: client call path → method and path. Browser-safe; the server's endpoints are

@@ -1,8 +1,8 @@
 // Shared by the *.test.ts files of this package: an auth with the plugin on the memory adapter, and
 // sign-up over HTTP with a username.
-import type { AuthOptions } from "@gatehouse/core";
-import { createTestClient, makeTestAuth } from "@gatehouse/core/testing";
-import type { Auth } from "@gatehouse/core";
+import type { AuthOptions } from "@gatehouse-auth/core";
+import { createTestClient, makeTestAuth } from "@gatehouse-auth/core/testing";
+import type { Auth } from "@gatehouse-auth/core";
 import type { UsernameOptions } from "./username-options.js";
 import { username } from "./username-plugin.js";
 

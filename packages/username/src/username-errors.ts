@@ -1,4 +1,4 @@
-import { defineErrors } from "@gatehouse/core";
+import { defineErrors } from "@gatehouse-auth/core";
 
 /**
  * The username plugin's error catalogue; it owns status and message. A malformed username is 400 where

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from "@gatehouse/core";
+import type { OptionKeysOf, RateLimitRule } from "@gatehouse-auth/core";
 
 /** Options of `username()`. Every field is optional. */
 export interface UsernameOptions {
@@ -20,6 +20,14 @@ export interface UsernameOptions {
    */
   availabilityRateLimit?: RateLimitRule | false;
 }
+
+/** The names `username()` accepts: core refuses any other at start-up. */
+export const USERNAME_OPTION_KEYS = {
+  minUsernameLength: true,
+  maxUsernameLength: true,
+  usernameValidator: true,
+  availabilityRateLimit: true,
+} as const satisfies OptionKeysOf<UsernameOptions>;
 
 /** Options with every default applied, resolved once when the plugin is built. */
 export interface ResolvedUsernameOptions {

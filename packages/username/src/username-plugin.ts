@@ -1,9 +1,9 @@
-import { definePlugin } from "@gatehouse/core";
-import type { RateLimitRule } from "@gatehouse/core";
+import { definePlugin } from "@gatehouse-auth/core";
+import type { RateLimitRule } from "@gatehouse-auth/core";
 import { isUsernameAvailable } from "./routes/is-username-available.js";
 import { signInUsername } from "./routes/sign-in-username.js";
 import { USERNAME_ERRORS } from "./username-errors.js";
-import { resolveUsernameOptions } from "./username-options.js";
+import { resolveUsernameOptions, USERNAME_OPTION_KEYS } from "./username-options.js";
 import type { UsernameOptions } from "./username-options.js";
 import { usernameSchema } from "./username-schema.js";
 import { usernameUserInput } from "./username-user-input.js";
@@ -24,5 +24,7 @@ export const username = (options: UsernameOptions = {}) => {
     endpoints: { signInUsername: signInUsername(o), isUsernameAvailable: isUsernameAvailable(o) },
     userInput: usernameUserInput(o),
     rateLimit,
+    // A misspelt option (minUsernameLenght) is refused at start-up instead of silently ignored.
+    optionKeys: { given: options, keys: USERNAME_OPTION_KEYS },
   });
 };

@@ -1,4 +1,4 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 
 /**
  * Fields the plugin adds to the user. `username` is the lower-cased name, unique: the database, not a

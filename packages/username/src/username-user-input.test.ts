@@ -1,6 +1,6 @@
-import { memoryAdapter } from "@gatehouse/core";
-import type { AdapterFactory } from "@gatehouse/core";
-import { createTestClient } from "@gatehouse/core/testing";
+import { memoryAdapter } from "@gatehouse-auth/core";
+import type { AdapterFactory } from "@gatehouse-auth/core";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, countUsers, makeUsernameAuth, signUp } from "./test-helpers.js";
 

@@ -1,5 +1,5 @@
-import { AuthError } from "@gatehouse/core";
-import type { PluginUserInput } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
+import type { PluginUserInput } from "@gatehouse-auth/core";
 import { findUserByUsername } from "./find-user-by-username.js";
 import { acceptNewUsername } from "./normalize-username.js";
 import { USERNAME_ERRORS } from "./username-errors.js";

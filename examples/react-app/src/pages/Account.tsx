@@ -111,12 +111,12 @@ export function Account() {
               <td>{s.ipAddress ?? "—"}</td>
               <td>{new Date(s.createdAt).toLocaleString()}</td>
               <td>
-                {s.id === session.session.id ? (
+                {s.current ? (
                   <span className="muted">this one</span>
                 ) : (
                   <ActionButton
                     onClick={async () => {
-                      done(await client.revokeSession({ token: s.token }), "Session revoked.");
+                      done(await client.revokeSession({ id: s.id }), "Session revoked.");
                       await sessions.reload();
                     }}
                   >

@@ -3,17 +3,15 @@ import { client } from "../auth-client.js";
 import { ActionButton, type ApiError, ErrorNote, Link, OkNote } from "../ui.js";
 
 /**
- * The account switcher (@gatehouse/multi-session): every account this browser is signed in to, the
+ * The account switcher (@gatehouse-auth/multi-session): every account this browser is signed in to, the
  * active one marked. Switch to another, sign out of one (the others stay), or add another account by
  * signing in again — each sign-in joins the list. "Sign out" in the header leaves all of them.
  */
 export function Accounts() {
   const [error, setError] = useState<ApiError>(null);
   const [note, setNote] = useState<string | null>(null);
-  const { data: session } = client.useSession();
   // Refetched after every sign-in, sign-out, switch and revoke.
   const accounts = client.useDeviceSessions();
-  const activeToken = session?.session.token;
   const after = async (p: Promise<{ error: ApiError }>, done: string) => {
     const r = await p;
     setError(r.error);
@@ -28,7 +26,8 @@ export function Accounts() {
       </p>
       <ErrorNote error={error ?? accounts.error} />
       <OkNote note={note} />
-      {accounts.data?.length === 0 && <p className="muted">No accounts on this browser.</p>}
+      {/* Signed out, the store makes no request and settles to null: no accounts either. */}
+      {!accounts.isPending && !accounts.data?.length && <p className="muted">No accounts on this browser.</p>}
       <table>
         <thead>
           <tr>
@@ -39,7 +38,7 @@ export function Accounts() {
         </thead>
         <tbody>
           {accounts.data?.map(({ session: s, user }) => {
-            const active = s.token === activeToken;
+            const active = s.current;
             return (
               <tr key={s.id} data-testid="device-account">
                 <td>
@@ -51,7 +50,7 @@ export function Accounts() {
                   {!active && (
                     <ActionButton
                       onClick={() =>
-                        after(client.multiSession.setActive({ sessionToken: s.token }), `Switched to ${user.email}.`)
+                        after(client.multiSession.setActive({ sessionId: s.id }), `Switched to ${user.email}.`)
                       }
                     >
                       Switch
@@ -60,7 +59,7 @@ export function Accounts() {
                   <ActionButton
                     confirm={`Sign out of ${user.email} on this browser?`}
                     onClick={() =>
-                      after(client.multiSession.revoke({ sessionToken: s.token }), `Signed out of ${user.email}.`)
+                      after(client.multiSession.revoke({ sessionId: s.id }), `Signed out of ${user.email}.`)
                     }
                   >
                     Remove

@@ -27,7 +27,10 @@ export function AdminPage() {
         <input name="q" placeholder="Search by email" defaultValue={search} />
         <button type="submit">Search</button>
       </form>
-      <p className="muted">{users.data?.total ?? 0} users</p>
+      <p className="muted">
+        {users.data?.totalExact === false ? "about " : ""}
+        {users.data?.total ?? 0} users
+      </p>
       <table>
         <thead>
           <tr>

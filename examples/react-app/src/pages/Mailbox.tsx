@@ -9,10 +9,12 @@ interface Message {
   link?: string;
   text?: string;
   code?: string;
+  /** An email as a mail client would show it (mailbox.mjs renders it). */
+  html?: string;
   sentAt: string;
 }
 
-/** The dev mailbox: what the server would have emailed or texted, newest first. */
+/** The dev mailbox: what the server would have emailed or texted, newest first; kept across restarts. */
 export function Mailbox() {
   const { data, reload } = useLoad<Message[]>(async () => {
     const res = await fetch("/dev/mailbox");
@@ -47,6 +49,13 @@ export function Mailbox() {
                 </a>
               ) : (
                 <SmsText text={m.text ?? ""} code={m.code ?? ""} />
+              )}
+              {m.html && (
+                <details className="email-preview">
+                  <summary>Show the email</summary>
+                  {/* sandbox="": the email's HTML runs no script and cannot reach this page. */}
+                  <iframe sandbox="" srcDoc={m.html} title={`Email: ${m.subject}`} data-testid="message-html" />
+                </details>
               )}
             </li>
           ),

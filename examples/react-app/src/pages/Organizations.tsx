@@ -131,6 +131,8 @@ function ActiveOrganization({
               ))}
             </tbody>
           </table>
+          {/* get-full-organization carries the first page; list-members pages the rest by cursor. */}
+          {org.membersNextCursor ? <p className="muted">The first {org.members.length} members.</p> : null}
           {me && (
             <ActionButton
               confirm={`Leave ${org.name}? You will need a new invitation to come back.`}

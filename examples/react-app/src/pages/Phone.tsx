@@ -2,7 +2,7 @@ import { useState } from "react";
 import { client } from "../auth-client.js";
 import { ErrorNote, Form } from "../ui.js";
 
-/** The user fields @gatehouse/phone-number adds. */
+/** The user fields @gatehouse-auth/phone-number adds. */
 interface PhoneFields {
   phoneNumber?: string | null;
   phoneNumberVerified?: boolean | null;

@@ -44,7 +44,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
       <div className="card" data-testid="two-factor-setup">
         <h2>Two-factor authentication</h2>
         <p>1. Scan this code with an authenticator app (or type the key below it).</p>
-        {/* The SVG is drawn locally from paths only (see @gatehouse/two-factor/qr): safe to inline. */}
+        {/* The SVG is drawn locally from paths only (see @gatehouse-auth/two-factor/qr): safe to inline. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: generated locally, paths only. */}
         <div className="qr" dangerouslySetInnerHTML={{ __html: setup.svg }} />
         <p>
@@ -89,7 +89,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
             if (r.error || !r.data) return;
             form.reset();
             // Loaded on demand: only this step needs the QR encoder.
-            const { totpQrCodeSvg } = await import("@gatehouse/two-factor/qr");
+            const { totpQrCodeSvg } = await import("@gatehouse-auth/two-factor/qr");
             setSetup({
               svg: await totpQrCodeSvg(r.data.totpURI),
               secret: secretOf(r.data.totpURI),

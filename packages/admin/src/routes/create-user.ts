@@ -7,7 +7,7 @@ import {
   stringInput,
   userFields,
   userResponse,
-} from "@gatehouse/core";
+} from "@gatehouse-auth/core";
 import { z } from "zod";
 import { ADMIN_EMAIL_TAKEN, ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";

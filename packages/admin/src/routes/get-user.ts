@@ -1,4 +1,4 @@
-import { CORE_ERRORS, defineEndpoint, userResponse } from "@gatehouse/core";
+import { CORE_ERRORS, defineEndpoint, userResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";

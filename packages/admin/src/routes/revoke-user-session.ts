@@ -1,4 +1,4 @@
-import { defineEndpoint, successResponse } from "@gatehouse/core";
+import { defineEndpoint, successResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";

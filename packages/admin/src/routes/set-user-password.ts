@@ -1,4 +1,4 @@
-import { CORE_ERRORS, defineEndpoint, statusResponse, voidResetTokens } from "@gatehouse/core";
+import { CORE_ERRORS, defineEndpoint, statusResponse, voidResetTokens } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";
@@ -18,6 +18,7 @@ export const setUserPassword = (o: ResolvedAdminOptions) =>
       path: "/admin/set-user-password",
       body: z.strictObject({ userId: z.string().min(1), newPassword: z.string() }),
       session: "required",
+      credentials: "own-session",
       openapi: {
         summary: "Set a user's password and end their sessions (admin)",
         response: statusResponse,

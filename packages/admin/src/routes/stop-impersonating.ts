@@ -5,7 +5,7 @@ import {
   defineEndpoint,
   sessionWithUserResponse,
   setSessionCookie,
-} from "@gatehouse/core";
+} from "@gatehouse-auth/core";
 import { ADMIN_ERRORS } from "../admin-errors.js";
 import type { AdminSession } from "../admin-types.js";
 import { clearAdminSessionCookie, readAdminSessionCookie } from "../impersonation-cookie.js";

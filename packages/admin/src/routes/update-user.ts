@@ -8,7 +8,7 @@ import {
   userFields,
   userResponse,
   voidResetTokens,
-} from "@gatehouse/core";
+} from "@gatehouse-auth/core";
 import { z } from "zod";
 import { ADMIN_EMAIL_TAKEN, ADMIN_ERRORS } from "../admin-errors.js";
 import type { ResolvedAdminOptions } from "../admin-options.js";

@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, SENSITIVE_ACTION_TAG, defineEndpoint } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import {
   expiresInInput,
@@ -43,7 +43,8 @@ export const createApiKey = (o: ResolvedApiKeyOptions) =>
       body,
       session: "optional",
       // A key minted by an impersonation would outlive it (the admin plugin refuses this tag then).
-      tags: [API_KEY_TAG, SENSITIVE_ACTION_TAG],
+      tags: [API_KEY_TAG],
+      credentials: "own-session",
       openapi: {
         summary: "Create an API key; the answer is the only time the key is shown",
         response: createdApiKeyResponse,

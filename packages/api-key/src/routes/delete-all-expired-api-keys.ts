@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@gatehouse/core";
+import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { API_KEY_MODEL } from "../api-key-model.js";

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, successResponse } from "@gatehouse/core";
+import { AuthError, defineEndpoint, successResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { API_KEY_MODEL } from "../api-key-model.js";
@@ -12,6 +12,7 @@ export const deleteApiKey = defineEndpoint(
     path: "/api-key/delete",
     body: z.object({ keyId: z.string().min(1), userId: z.string().min(1).optional() }),
     session: "optional",
+    credentials: "own-session",
     tags: [API_KEY_TAG],
     openapi: {
       summary: "Delete one of the caller's API keys",

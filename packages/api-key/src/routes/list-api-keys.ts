@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, clampPageLimit, defineEndpoint, findPage, pageQuery } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { API_KEY_MODEL } from "../api-key-model.js";
@@ -8,13 +8,27 @@ import { API_KEY_TAG } from "../authenticate-api-key.js";
 import { publicApiKey } from "../public-api-key.js";
 import { resolveKeyOwner } from "../resolve-key-owner.js";
 
+/** api-key list's page sizes: 100 without `limit`, never more (a larger `limit` is clamped). */
+export const API_KEY_PAGE_LIMITS = { default: 100, max: 100 } as const;
+/** The deepest `offset` accepted; deeper pages go by cursor. */
+export const MAX_API_KEY_OFFSET = 10_000;
+
 const query = z.object({
-  userId: z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  userId: z.string().min(1).max(255).optional(),
+  ...pageQuery,
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_API_KEY_OFFSET)
+    .optional()
+    .describe(`Keys to skip, at most ${MAX_API_KEY_OFFSET}; not with cursor`),
 });
 
-/** GET /api-key/list: the caller's keys, newest first, without key material; `total` ignores paging. */
+/**
+ * GET /api-key/list: a page of the caller's keys, newest first (createdAt, then id), without key material,
+ * and `nextCursor`; `total` ignores paging.
+ */
 export const listApiKeys = defineEndpoint(
   {
     method: "GET",
@@ -27,25 +41,44 @@ export const listApiKeys = defineEndpoint(
       response: z.object({
         apiKeys: z.array(apiKeyResponse),
         total: z.number().int().describe("How many keys the caller has, whatever the page"),
+        nextCursor: z.string().nullable().describe("The next page's cursor; null on the last page"),
       }),
+      description:
+        "Newest first, at most 100 a page (default 100; a larger `limit` is clamped). Pass `nextCursor` back as `cursor` for the next page; `offset` (at most 10,000) also works.",
       // Optional only so server code may name a userId; over HTTP it needs a session (resolveKeyOwner).
       session: "required",
-      errors: [API_KEY_ERRORS.SERVER_ONLY_PROPERTY],
+      errors: [API_KEY_ERRORS.SERVER_ONLY_PROPERTY, CORE_ERRORS.INVALID_CURSOR],
     },
   },
-  async (ctx): Promise<{ apiKeys: ApiKey[]; total: number }> => {
+  async (ctx): Promise<{ apiKeys: ApiKey[]; total: number; nextCursor: string | null }> => {
     const userId = resolveKeyOwner(ctx, ctx.query.userId);
+    const { cursor, offset } = ctx.query;
+    if (offset && cursor !== undefined)
+      throw new AuthError(CORE_ERRORS.VALIDATION_ERROR, {
+        message: "Invalid query parameters",
+        details: {
+          issues: [{ path: "offset", message: "offset and cursor cannot be combined", code: "invalid_value" }],
+        },
+      });
     const where = [{ field: "userId", value: userId }];
-    const [rows, total] = await Promise.all([
-      ctx.auth.db.findMany<ApiKeyRow>({
-        model: API_KEY_MODEL,
-        where,
-        sortBy: { field: "createdAt", direction: "desc" },
-        limit: ctx.query.limit,
-        offset: ctx.query.offset,
-      }),
+    const sortBy = { field: "createdAt", direction: "desc" } as const;
+    const limit = clampPageLimit(ctx.query.limit, API_KEY_PAGE_LIMITS);
+    const [page, total] = await Promise.all([
+      offset
+        ? ctx.auth.db
+            .findMany<ApiKeyRow>({ model: API_KEY_MODEL, where, sortBy, limit, offset })
+            .then((rows) => ({ rows, nextCursor: null }))
+        : findPage<ApiKeyRow>(ctx.auth, {
+            listing: `api-keys:${userId}`,
+            model: API_KEY_MODEL,
+            where,
+            sortBy,
+            limit,
+            cursor,
+          }),
+      // One user's keys, on the apikey(userId) index.
       ctx.auth.db.count({ model: API_KEY_MODEL, where }),
     ]);
-    return { apiKeys: rows.map(publicApiKey), total };
+    return { apiKeys: page.rows.map(publicApiKey), total, nextCursor: page.nextCursor };
   },
 );

@@ -1,4 +1,4 @@
-import { AuthError, SENSITIVE_ACTION_TAG, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { expiresInInput, metadataInput, nameInput, refillTogether, serverOnlyInput } from "../api-key-input.js";
@@ -45,7 +45,8 @@ export const updateApiKey = defineEndpoint(
     body,
     session: "optional",
     // A key minted by an impersonation would outlive it (the admin plugin refuses this tag then).
-    tags: [API_KEY_TAG, SENSITIVE_ACTION_TAG],
+    tags: [API_KEY_TAG],
+    credentials: "own-session",
     openapi: {
       summary: "Rename, enable, disable or re-time one of the caller's API keys",
       response: apiKeyResponse,

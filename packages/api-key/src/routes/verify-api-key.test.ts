@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { createKey, makeKeyAuth, newUser, serverApi } from "../test-helpers.js";
 import { grantsPermissions } from "./verify-api-key.js";
 

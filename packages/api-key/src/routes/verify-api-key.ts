@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, isAuthError } from "@gatehouse/core";
+import { AuthError, defineEndpoint, isAuthError } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { permissionsInput } from "../api-key-input.js";

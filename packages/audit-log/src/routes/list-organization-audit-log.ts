@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { AUDIT_LOG_ERRORS } from "../audit-log-errors.js";
 import type { ResolvedAuditLogOptions } from "../audit-log-options.js";

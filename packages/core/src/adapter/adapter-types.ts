@@ -34,6 +34,7 @@ export interface Join {
   select?: string[];
 }
 
+/** One sort column. Adapters break ties on `id` in the same direction, so every sort is a total order. */
 export interface SortBy {
   field: string;
   direction: "asc" | "desc";
@@ -91,10 +92,20 @@ export interface Adapter {
   deleteMany(args: { model: string; where: Where[] }): Promise<number>;
   /** Runs `fn` atomically: all its writes land or none do. Nested calls reuse the transaction. */
   transaction<R>(fn: (tx: Adapter) => Promise<R>): Promise<R>;
-  /** Creates missing tables, columns and indexes. Never drops anything. */
-  migrate?(): Promise<MigrationResult>;
+  /** Creates missing tables, columns and indexes (with `dryRun`, only lists them). Never drops anything. */
+  migrate?(options?: { dryRun?: boolean }): Promise<MigrationResult>;
+  /**
+   * The tables and columns of the schema the database lacks (empty lists when it has them all). Read
+   * once by `auth.ready()` so a missing migration fails at start-up, not as a 500 on the first request.
+   */
+  findSchemaGap?(): Promise<SchemaGap>;
   /** Releases connections the adapter opened itself. */
   close?(): Promise<void>;
+  /**
+   * One cheap round trip (`select 1`) for the readiness check: resolves when the database answers,
+   * rejects (with `DatabaseUnavailableError` when it cannot be reached) when it does not.
+   */
+  ping?(): Promise<void>;
 }
 
 /** What `migrate()` did (or, for a dry run, would do). */
@@ -102,9 +113,19 @@ export interface MigrationResult {
   statements: string[];
 }
 
+/** What the database lacks compared with the schema: `findSchemaGap()`'s answer. */
+export interface SchemaGap {
+  /** Tables that do not exist (by table name). */
+  tables: string[];
+  /** Columns missing from tables that do exist. */
+  columns: { table: string; column: string }[];
+}
+
 /** What an adapter factory receives from `createAuth`. */
 export interface AdapterContext {
   schema: Schema;
+  /** The app's logger, for what the adapter reports on its own (a database outage, once). */
+  logger?: { error(message: string, ...details: unknown[]): void; warn(message: string, ...details: unknown[]): void };
 }
 
 /** `database` option value: builds the adapter once the composed schema is known. */

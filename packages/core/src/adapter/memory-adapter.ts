@@ -134,7 +134,8 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
     if (args.sortBy) {
       const { field, direction } = args.sortBy;
       const sign = direction === "desc" ? -1 : 1;
-      rows = [...rows].sort((a, b) => sign * compare(a[field], b[field]));
+      // Ties break on the id, as on SQL: a total order, so keyset and offset pages never skip or repeat a row.
+      rows = [...rows].sort((a, b) => sign * (compare(a[field], b[field]) || compare(a.id, b.id)));
     }
     const start = args.offset ?? 0;
     return rows.slice(start, args.limit === undefined ? undefined : start + args.limit);

@@ -34,7 +34,11 @@ function isPlainContainer(value: unknown): value is Record<string, unknown> | un
  * iterative: no input can exhaust the stack. Dates and other class instances (in-process) are left to
  * the endpoint's schema.
  */
-export function checkInputStrings(value: unknown, where: "body" | "query"): void {
+export function checkInputStrings(
+  value: unknown,
+  where: "body" | "query",
+  longStrings?: Readonly<Record<string, number>>,
+): void {
   if (value === null || value === undefined) return;
   if (isPlainContainer(value) && !Array.isArray(value)) {
     for (const field of Object.keys(REDIRECT_URL_FIELDS)) {
@@ -49,6 +53,12 @@ export function checkInputStrings(value: unknown, where: "body" | "query"): void
     const [node, path, depth] = stack.pop()!;
     if (typeof node === "string") {
       if (BAD_CHARACTER.test(node)) refuse(where, path, "Contains U+0000 or an unpaired surrogate");
+      // Only a field the endpoint names by its exact path gets its own, larger maximum.
+      const max = (longStrings && Object.hasOwn(longStrings, path) && longStrings[path]) || 0;
+      if (max > LONG_STRING_MAX_LENGTH) {
+        if (!fitsCharacters(node, max)) refuse(where, path, `Too long: at most ${max} characters`);
+        continue;
+      }
       if (!fitsCharacters(node, LONG_STRING_MAX_LENGTH)) {
         refuse(where, path, `Too long: at most ${LONG_STRING_MAX_LENGTH} characters`);
       }

@@ -75,7 +75,7 @@ describe("CORS (cors.enabled)", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("access-control-allow-origin")).toBe(FRONTEND);
     expect(ok.headers.get("access-control-allow-credentials")).toBe("true");
-    expect(ok.headers.get("access-control-expose-headers")).toBe("set-auth-token, set-auth-jwt");
+    expect(ok.headers.get("access-control-expose-headers")).toBe("set-auth-token, set-auth-jwt, x-next-cursor");
     expect(ok.headers.get("vary")).toBe("Origin");
     const denied = await fetch(`${on.base}/sign-in/email`, {
       method: "POST",

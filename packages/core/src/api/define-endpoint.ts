@@ -12,6 +12,49 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** `required`: 401 without a session; `fresh`: also 403 unless recently signed in; `optional`: loaded if present. */
 export type SessionRequirement = "required" | "fresh" | "optional" | undefined;
 
+/**
+ * What authenticated a request: the browser's session cookie (`session`), a session token in
+ * `Authorization: Bearer` (`bearer`), an API key (`api-key`), a session an admin's impersonation created
+ * (`impersonation`), the app's own `auth.api` call without a session (`server`), an OAuth access token
+ * (`oauth-token`, reserved for the OAuth provider), or what a plugin's `authenticate` answered without
+ * naming a kind the router knows (`delegated`: treated like an API key, so it never passes `own-session`).
+ */
+export type CredentialKind =
+  | "session"
+  | "bearer"
+  | "api-key"
+  | "impersonation"
+  | "server"
+  | "oauth-token"
+  | "delegated";
+
+/** Actions per resource a delegated credential (an API key) holds, e.g. `{ organization: ["read"] }`. */
+export type CredentialPermissions = Readonly<Record<string, readonly string[]>>;
+
+/** The credential of a request, as `ctx.credential` carries it. */
+export interface Credential {
+  kind: CredentialKind;
+  /** What a delegated credential (`api-key`, `oauth-token`, `delegated`) may reach; ignored for the other kinds. */
+  permissions?: CredentialPermissions | null;
+}
+
+/**
+ * Which credential kinds an endpoint accepts (see docs/plugins.md):
+ * - undefined (the default): the user's sessions (`session`, `bearer`, `impersonation`), `server`, and
+ *   a delegated credential (`api-key`, `oauth-token`, `delegated`) only if it holds the endpoint's `apiKeyPermission`;
+ * - `"own-session"`: only the user's own real session (`session`, `bearer`) and `server` — for every
+ *   endpoint that changes a credential or a way to sign in, reveals one, or mints a session or a token;
+ * - `"any"`: every kind, a delegated credential without any permission (get-session: a key may read
+ *   whom it stands for).
+ */
+export type CredentialPolicy = "own-session" | "any";
+
+/** The permission (resource + action) a delegated credential must hold to reach an endpoint. */
+export interface RoutePermission {
+  resource: string;
+  action: string;
+}
+
 /** How an endpoint answers a successful call: JSON (the default), a 302 redirect, or an HTML page. */
 export type ResponseKind = "json" | "redirect" | "html";
 
@@ -60,6 +103,13 @@ export interface EndpointConfig<
   query?: Q;
   session?: S;
   use?: readonly Middleware[];
+  /**
+   * The credential kinds the endpoint accepts, checked by the router before the handler runs (403
+   * `CREDENTIAL_NOT_ALLOWED`); read by the OpenAPI document and the credential coverage test too.
+   */
+  credentials?: CredentialPolicy;
+  /** The permission an API key needs to reach this endpoint; without one, no key reaches it. */
+  apiKeyPermission?: RoutePermission;
   /** Hooks select endpoints by tag, e.g. `creates-session`. */
   tags?: readonly string[];
   rateLimit?: RateLimitRule | false;
@@ -77,6 +127,12 @@ export interface EndpointConfig<
    * OAuth form_post callback).
    */
   acceptsForm?: boolean;
+  /**
+   * Body fields (dotted paths, `samlConfig.idpMetadata.metadata`) whose strings may exceed the longest text column (16,383 characters), with
+   * their own maximum: input that is never stored whole, such as a SAML response (SSO's ACS) or an IdP's
+   * metadata XML. The endpoint's schema must still bound the field; every other check stays.
+   */
+  longBodyStrings?: Readonly<Record<string, number>>;
   openapi?: OpenApiMeta;
 }
 
@@ -91,6 +147,11 @@ export interface EndpointContext<B, Q, S extends SessionRequirement> {
   /** The HTTP request; null for `auth.api` calls made without one. */
   request: AuthRequest | null;
   auth: AuthContext;
+  /**
+   * What authenticated the caller: set with `session`, `{ kind: "server" }` for an `auth.api` call
+   * without one, null for an anonymous HTTP request (or an endpoint that loads no session).
+   */
+  credential: Credential | null;
   /** The caller's session, loaded by the `session` requirement. */
   session: S extends "required" | "fresh" ? SessionWithUser : SessionWithUser | null;
   /** The normalized client address used for rate limits and session records. */

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailableError } from "../adapter/adapter-errors.js";
 import type { AuthContext } from "../context/auth-context.js";
 import { AuthError, isAuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
@@ -13,6 +14,8 @@ import { runEndpoint } from "./run-endpoint.js";
 import { serializeJson } from "./serialize-json.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Liveness and readiness: served even before the start-up checks could reach the database. */
+const PROBE_PATHS = new Set(["/ok", "/ready"]);
 
 /** The transport-neutral request pipeline: route → rate limit → origin check → endpoint → response. */
 export function createRequestHandler(
@@ -30,7 +33,13 @@ export function createRequestHandler(
     router.match(method === "HEAD" ? "GET" : method, path).kind === "found";
   const respond = async (req: AuthRequest): Promise<AuthResponse> => {
     try {
-      await ready();
+      try {
+        await ready();
+      } catch (error) {
+        // The probes answer through an outage at start-up: /ok never needs the database (liveness),
+        // and /ready reports it down itself. Every other route answers the outage's 503.
+        if (!isDatabaseUnavailableError(error) || !PROBE_PATHS.has(req.path)) throw error;
+      }
       if (cors && req.method === "OPTIONS") {
         const preflight = cors.preflight(req, (method) => routes(method, req.path));
         if (preflight) return preflight;
@@ -110,7 +119,7 @@ function notifyRateLimited(
   for (const listener of listeners) {
     try {
       const pending = listener(request);
-      if (pending) pending.catch(log);
+      if (pending) auth.background.track(pending.catch(log));
     } catch (error) {
       log(error);
     }
@@ -163,8 +172,27 @@ function hasHeader(headers: Record<string, string>, lowerName: string): boolean 
   return false;
 }
 
-/** AuthErrors keep their status; anything else is logged and answered 500 without internals. */
+/**
+ * Seconds a client should wait before retrying while the database is unreachable: long enough not to
+ * hammer a server that is restarting or failing over (typically seconds), short enough that users
+ * barely notice once it is back.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * AuthErrors keep their status; an unreachable database is 503 DATABASE_UNAVAILABLE (the adapter
+ * already logged the outage, once); anything else is logged and answered 500 without internals.
+ */
 export function errorResponse(error: unknown, auth: Pick<AuthContext, "options">): AuthResponse {
+  if (isDatabaseUnavailableError(error)) {
+    const unavailable = new AuthError(CORE_ERRORS.DATABASE_UNAVAILABLE);
+    return {
+      status: unavailable.status,
+      headers: jsonHeaders({ "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) }),
+      cookies: [],
+      body: JSON.stringify(unavailable.toJSON()),
+    };
+  }
   if (isAuthError(error)) {
     return {
       status: error.status,

@@ -16,6 +16,12 @@ export const sessionResponse = z.intersection(
   z.object({ token: z.string().describe("The bearer token; the database keeps only its hash") }),
 );
 
+/** A session in a listing (list-sessions): no token — whoever reads one owns that session. */
+export const listedSessionResponse = z.intersection(
+  modelRef("session"),
+  z.object({ current: z.boolean().describe("True for the session that made this request") }),
+);
+
 /** A signed-in caller's session and user (get-session). */
 export const sessionWithUserResponse = z.object({ session: sessionResponse, user: userResponse });
 

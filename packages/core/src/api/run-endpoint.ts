@@ -1,3 +1,4 @@
+import { isDatabaseUnavailableError } from "../adapter/adapter-errors.js";
 import type { AuthContext } from "../context/auth-context.js";
 import { readCookie } from "../cookies/parse-cookies.js";
 import { serializeCookie } from "../cookies/serialize-cookie.js";
@@ -11,7 +12,8 @@ import { clearSessionCookies } from "../session/session-cookies.js";
 import type { AuthRequest, HeaderReader } from "./auth-request.js";
 import { checkCallbackUrls } from "./check-callback-urls.js";
 import { checkInputStrings } from "./check-input-strings.js";
-import type { Endpoint, EndpointContext, SessionRequirement } from "./define-endpoint.js";
+import { authenticatedCredential, checkCredential } from "./check-credential.js";
+import type { Credential, Endpoint, EndpointContext, SessionRequirement } from "./define-endpoint.js";
 import { EndpointResponse } from "./endpoint-response.js";
 import { parseInput } from "./parse-input.js";
 
@@ -36,6 +38,9 @@ export interface EndpointInput {
 
 type AnyContext = EndpointContext<unknown, unknown, SessionRequirement>;
 
+const SERVER: Credential = Object.freeze({ kind: "server" });
+const COOKIE: Credential = Object.freeze({ kind: "session" });
+
 /** Validates input, loads the session, runs middleware and hooks around the endpoint; then tells `settled`. */
 export async function runEndpoint(
   auth: AuthContext,
@@ -51,10 +56,15 @@ export async function runEndpoint(
     notifySettled(auth, listeners, done.ctx, { ok: true, status, result: done.result });
     return done;
   } catch (error) {
-    if (seen.ctx)
-      notifySettled(auth, listeners, seen.ctx, { ok: false, status: isAuthError(error) ? error.status : 500, error });
+    if (seen.ctx) notifySettled(auth, listeners, seen.ctx, { ok: false, status: failureStatus(error), error });
     throw error;
   }
+}
+
+/** The status the failure is answered with (handle-request's errorResponse decides the same way). */
+function failureStatus(error: unknown): number {
+  if (isDatabaseUnavailableError(error)) return CORE_ERRORS.DATABASE_UNAVAILABLE.status;
+  return isAuthError(error) ? error.status : 500;
 }
 
 /** Runs every listener without awaiting it: a throw or rejection is logged and never reaches the answer. */
@@ -68,7 +78,8 @@ function notifySettled(
   for (const listener of listeners) {
     try {
       const pending = listener(ctx, outcome);
-      if (pending) pending.catch(log);
+      // Tracked, so `auth.settled()` also waits for what listeners write (an audit event).
+      if (pending) auth.background.track(pending.catch(log));
     } catch (error) {
       log(error);
     }
@@ -92,6 +103,8 @@ async function invokeEndpoint(
     headers: input.headers,
     request: input.request,
     auth,
+    // An `auth.api` call is the app's own code until a session it passes says otherwise.
+    credential: input.request === null ? SERVER : null,
     session: null,
     clientIp: input.clientIp,
     getCookie: (name) => readCookie(cookieHeader, name),
@@ -105,7 +118,7 @@ async function invokeEndpoint(
   };
   if (seen) seen.ctx = ctx;
   // First, for every endpoint: strings no column can store never reach a check, a query or a hook.
-  checkInputStrings(input.body, "body");
+  checkInputStrings(input.body, "body", endpoint.config.longBodyStrings);
   checkInputStrings(input.query, "query");
   checkInputStrings(input.params, "query");
   // Redirect targets are replaced by their canonical form: what was checked is what gets used.
@@ -141,20 +154,48 @@ async function invokeEndpoint(
   return { result, ctx };
 }
 
-/** Loads the caller's session for `required`, `fresh` and `optional` endpoints. */
+/**
+ * Loads the caller's session for `required`, `fresh` and `optional` endpoints, with the kind of
+ * credential behind it, and refuses a kind the endpoint does not accept (before anything else runs).
+ */
 async function loadSession(ctx: AnyContext, requirement: Exclude<SessionRequirement, undefined>): Promise<void> {
   const { sessions } = ctx.auth;
   const token = sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));
-  const found: SessionWithUser | null = token ? await sessions.findByToken(token) : await authenticateRequest(ctx);
+  let found: SessionWithUser | null;
+  let credential: Credential;
+  if (token) {
+    found = await sessions.findByToken(token);
+    credential = COOKIE;
+  } else {
+    const caller = await authenticateRequest(ctx);
+    found = caller && { session: caller.session, user: caller.user };
+    // Never the cookie's kind by default: an authenticator that names no kind gets a delegated one.
+    credential = caller ? authenticatedCredential(caller.credential) : COOKIE;
+  }
   if (!found) {
     if (token) clearSessionCookies(ctx);
     if (requirement === "optional") return;
     // The 401 still clears a dead session cookie, so the browser stops sending it.
     throw new AuthError(CORE_ERRORS.UNAUTHORIZED, { cookies: ctx.cookies });
   }
+  credential = classifySession(ctx, found, credential);
+  checkCredential(ctx.endpoint.config, credential);
   if (requirement === "fresh") {
+    // A key or token is never fresh: nobody proved anything when it was presented.
+    const stored = credential.kind === "session" || credential.kind === "bearer" || credential.kind === "impersonation";
     const age = ctx.auth.now() - found.session.createdAt.getTime();
-    if (age > ctx.auth.options.session.freshAge * 1000) throw new AuthError(CORE_ERRORS.SESSION_NOT_FRESH);
+    if (!stored || age > ctx.auth.options.session.freshAge * 1000) throw new AuthError(CORE_ERRORS.SESSION_NOT_FRESH);
   }
+  ctx.credential = credential;
   ctx.session = found;
+}
+
+/** A stored session (cookie or bearer) may be a plugin's kind of its own: an admin's impersonation. */
+function classifySession(ctx: AnyContext, found: SessionWithUser, credential: Credential): Credential {
+  if (credential.kind !== "session" && credential.kind !== "bearer") return credential;
+  for (const classify of ctx.auth.sessionCredentials) {
+    const kind = classify(found.session);
+    if (kind) return { kind };
+  }
+  return credential;
 }

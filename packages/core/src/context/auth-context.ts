@@ -1,3 +1,4 @@
+import type { BackgroundTasks } from "../background/background-tasks.js";
 import type { Endpoint } from "../api/define-endpoint.js";
 import type { Adapter } from "../adapter/adapter-types.js";
 import type { CookieNames } from "../cookies/cookie-names.js";
@@ -32,11 +33,15 @@ export interface AuthContext extends Repositories {
   tokens: TokenStore;
   /** The clock (ms since the epoch): `advanced.now`, Date.now by default. */
   now(): number;
+  /** Work started after an answer (emails, decoys); `auth.settled()` waits for it. */
+  background: BackgroundTasks;
   plugins: readonly Plugin[];
   /** Every endpoint, core's and the plugins', by `auth.api` name (what OpenAPI generators walk). */
   endpoints: Readonly<Record<string, Endpoint>>;
   /** The plugins' request authenticators (API keys…), tried in order when there is no session cookie. */
   authenticators: readonly NonNullable<Plugin["authenticate"]>[];
+  /** The plugins' `sessionCredential`, asked in order about every stored session a request presents. */
+  sessionCredentials: readonly NonNullable<Plugin["sessionCredential"]>[];
   /**
    * Runs the plugins' `validateUser` on `user` (throws the refusal). Core calls it for every new session,
    * stored-session lookup and `authenticate` result; a plugin that checks credentials outside those

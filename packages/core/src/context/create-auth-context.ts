@@ -1,3 +1,4 @@
+import { createBackgroundTasks } from "../background/background-tasks.js";
 import type { Endpoint } from "../api/define-endpoint.js";
 import { generateId } from "../crypto/index.js";
 import { createCookieNames } from "../cookies/cookie-names.js";
@@ -15,6 +16,7 @@ import { createRepositories } from "../repositories/create-repositories.js";
 import type { Schema } from "../schema/schema-types.js";
 import { createOriginMatcher } from "../security/trusted-origins.js";
 import { createUserValidation } from "../session/create-user-validation.js";
+import { createSessionCacheGeneration } from "../session/session-cache-generation.js";
 import { createSessionCache } from "../session/session-secondary-cache.js";
 import { createEndUserSessions } from "../session/end-user-sessions.js";
 import { createSessionService } from "../session/session-service.js";
@@ -41,7 +43,8 @@ export function createAuthContext(
   pluginRules: Record<string, RateLimitRule | false>,
   endpoints: Readonly<Record<string, Endpoint>> = {},
 ): AuthContext {
-  const adapter = options.database({ schema });
+  const adapter = options.database({ schema, logger: options.logger });
+  const rawDb = createDb(adapter, schema);
   // With secondary storage, session lookups are cached there and every session/user write clears them.
   const sessionCache = options.secondaryStorage
     ? createSessionCache(
@@ -50,11 +53,10 @@ export function createAuthContext(
         options.advanced.now,
         options.logger,
         options.session.expiresIn,
+        createSessionCacheGeneration(rawDb, options.advanced.now),
       )
     : null;
-  const db = sessionCache
-    ? withSessionCacheInvalidation(createDb(adapter, schema), sessionCache)
-    : createDb(adapter, schema);
+  const db = sessionCache ? withSessionCacheInvalidation(rawDb, sessionCache) : rawDb;
   const cookies = createCookieNames(options);
   const rl = options.rateLimit;
   const store = pickRateLimitStore(options, () => adapter);
@@ -88,12 +90,16 @@ export function createAuthContext(
       max: rl.max,
       rules: { ...BUILT_IN_RULES, ...pluginRules, ...rl.customRules },
       store,
+      // The clock the cleanup job measures counters' age with.
+      now: options.advanced.now,
     }),
     tokens: createTokenStore(repositories.verifications, options.advanced.now),
     now: options.advanced.now,
+    background: createBackgroundTasks(options.logger, options.advanced.backgroundTasks?.handler),
     plugins,
     endpoints,
     authenticators: plugins.flatMap((p) => (p.authenticate ? [p.authenticate] : [])),
+    sessionCredentials: plugins.flatMap((p) => (p.sessionCredential ? [p.sessionCredential] : [])),
     validateUser,
     socialProviders: resolveProviders(options.socialProviders, genericOAuth),
     isTrustedOrigin: createOriginMatcher(options.trustedOrigins),

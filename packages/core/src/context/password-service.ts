@@ -15,14 +15,23 @@ export interface PasswordService {
 
 /** Builds the password service from the email-and-password options. */
 export function createPasswordService(options: ResolvedOptions): PasswordService {
-  const { minPasswordLength, maxPasswordLength } = options.emailAndPassword;
+  const { minPasswordLength, maxPasswordLength, password: own } = options.emailAndPassword;
+  const assertValidLength = (password: string) => {
+    if (password.length < minPasswordLength) throw new AuthError(CORE_ERRORS.PASSWORD_TOO_SHORT);
+    if (password.length > maxPasswordLength) throw new AuthError(CORE_ERRORS.PASSWORD_TOO_LONG);
+  };
+  if (!own)
+    return { assertValidLength, hash: hashPassword, verify: verifyPassword, verifyOrDummy: verifyPasswordOrDummy };
+  const verify = (hash: string, password: string) => own.verify({ hash, password });
   return {
-    assertValidLength(password) {
-      if (password.length < minPasswordLength) throw new AuthError(CORE_ERRORS.PASSWORD_TOO_SHORT);
-      if (password.length > maxPasswordLength) throw new AuthError(CORE_ERRORS.PASSWORD_TOO_LONG);
+    assertValidLength,
+    hash: (password) => own.hash(password),
+    verify,
+    async verifyOrDummy(hash, password) {
+      if (hash) return verify(hash, password);
+      // No stored hash: cost one hash of the app's own, so an unknown account answers as slowly.
+      await own.hash(password);
+      return false;
     },
-    hash: hashPassword,
-    verify: verifyPassword,
-    verifyOrDummy: verifyPasswordOrDummy,
   };
 }

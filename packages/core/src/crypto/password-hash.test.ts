@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { hashPassword, verifyPassword, verifyPasswordOrDummy } from "./password-hash.js";
 import { scryptNode, scryptNoble } from "./password-hash.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
+
+// Every project swaps this module for a cheap stand-in (test-setup/cheap-password-hash.ts); here the real scrypt.
+vi.unmock("./password-hash.js");
 
 describe("password hashing", () => {
   it("node:crypto and @noble/hashes produce the same scrypt key", async () => {

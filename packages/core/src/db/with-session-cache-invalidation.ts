@@ -15,8 +15,8 @@ function chunks(ids: string[]): string[][] {
 
 /**
  * Every write to a session or user row, from core or any plugin, displaces the cached lookups it
- * affects: the rows are found first, their cache entries marked (the write is refused with a 503 when
- * the store is unreachable), the write is narrowed to exactly those rows (a session created meanwhile
+ * affects: the rows are found first, their cache entries marked (when the store is unreachable, a new
+ * cache generation is started in the database instead, through the same transaction), the write is narrowed to exactly those rows (a session created meanwhile
  * is left alone rather than deleted behind a cache entry nobody marked), and after the commit the
  * entries are marked again — revoked for deleted sessions, so a revocation holds on every instance.
  */
@@ -57,7 +57,7 @@ function wrap(db: Db, root: Db, cache: SessionCache, pending: Job[] | null): Db 
     if (found.length === 0) return empty;
     const ids = found.map((r) => r.id);
     const sessions = model === "session" ? found : await sessionsOfUsers(ids, db);
-    await cache.markStale(marks(sessions));
+    await cache.markStale(marks(sessions), db);
     let result = empty;
     for (const part of chunks(ids)) {
       const changed = await run([...where, { field: "id", operator: "in", value: part }]);

@@ -3,14 +3,12 @@ import type { AuthContext } from "../context/auth-context.js";
 /**
  * Calls an app's email sender without awaiting it: the response must not wait on a mail server, and
  * must take the same time whether or not an email goes out (or anyone could probe which addresses
- * have accounts). Failures are logged, never shown to the client.
+ * have accounts). Tracked by `auth.settled()`; failures are logged, never shown to the client.
  */
 export function sendInBackground(
-  auth: Pick<AuthContext, "options">,
+  auth: Pick<AuthContext, "background">,
   what: string,
   send: () => Promise<void> | void,
 ): void {
-  Promise.resolve()
-    .then(send)
-    .catch((error: unknown) => auth.options.logger.error(`Gatehouse: ${what} failed in the background`, error));
+  auth.background.run(what, send);
 }

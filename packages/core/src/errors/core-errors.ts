@@ -15,10 +15,20 @@ export const CORE_ERRORS = defineErrors({
   NOT_FOUND: { status: 404, message: "Not found" },
   METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed" },
   BAD_REQUEST: { status: 400, message: "Bad request" },
+  // A listing's `cursor` that this server did not hand out for this listing (forged, edited, or from
+  // another listing, account or sort): pages start over without it.
+  INVALID_CURSOR: { status: 400, message: "Invalid cursor" },
+  // The database lacks tables or columns of the schema (start-up check): the server log lists them.
+  DATABASE_NOT_MIGRATED: {
+    status: 503,
+    message: "The authentication database is not migrated. The server log names what is missing.",
+  },
   INTERNAL_SERVER_ERROR: { status: 500, message: "Internal server error" },
   TOO_MANY_REQUESTS: { status: 429, message: "Too many requests. Please try again later." },
   // A session or user write could not clear the shared session cache, so it was not made (docs/redis.md).
   SESSION_STORE_UNAVAILABLE: { status: 503, message: "Session store unavailable. Please try again later." },
+  // The database is unreachable or busy (adapters raise DatabaseUnavailableError); sent with Retry-After.
+  DATABASE_UNAVAILABLE: { status: 503, message: "Database unavailable. Please try again shortly." },
   INVALID_ORIGIN: { status: 403, message: "Invalid origin" },
   MISSING_ORIGIN: { status: 403, message: "Missing or null Origin" },
   INVALID_CALLBACK_URL: { status: 403, message: "Invalid callbackURL" },
@@ -44,6 +54,8 @@ export const CORE_ERRORS = defineErrors({
   NO_FIELDS_TO_UPDATE: { status: 400, message: "No fields to update" },
   CREDENTIAL_ACCOUNT_NOT_FOUND: { status: 400, message: "Credential account not found" },
   SESSION_NOT_FRESH: { status: 403, message: "Session is not fresh" },
+  // The message a refusal sends names the kind (api/check-credential.ts); this one is the catalogue's.
+  CREDENTIAL_NOT_ALLOWED: { status: 403, message: "This endpoint cannot be called with this credential" },
   USER_NOT_FOUND: { status: 404, message: "User not found" },
   RESET_PASSWORD_DISABLED: { status: 400, message: "Reset password isn't enabled" },
   VERIFICATION_EMAIL_NOT_ENABLED: { status: 400, message: "Verification email isn't enabled" },

@@ -1,4 +1,5 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import { isValidHostHeader, nodeHeaders } from "../api/node-request-parts.js";
 import type { AuthRequest, AuthResponse } from "../api/auth-request.js";
 import { errorResponse } from "../api/handle-request.js";
@@ -6,6 +7,7 @@ import { toWritableResponse } from "../api/to-writable-response.js";
 import type { Auth } from "../create-auth.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
+import { drainUnreadBody, hasUnreadBody } from "../drain-unread-body.js";
 import { readNodeBody } from "../read-node-body.js";
 
 // Structural slices of Fastify's types: core must not depend on fastify, even for types, and a real
@@ -20,9 +22,10 @@ export interface FastifyRequestLike {
 
 /** The part of a Fastify reply the plugin writes. */
 export interface FastifyReplyLike {
+  raw: ServerResponse;
   code(statusCode: number): FastifyReplyLike;
   header(name: string, value: string | string[]): FastifyReplyLike;
-  send(payload?: string): FastifyReplyLike;
+  send(payload?: string | Readable): FastifyReplyLike;
 }
 
 /** The part of a Fastify instance the plugin registers itself on. */
@@ -60,7 +63,7 @@ export function toFastifyPlugin(auth: HandlerAuth): FastifyAuthPlugin {
     fastify.removeAllContentTypeParsers();
     fastify.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequestLike, reply: FastifyReplyLike) =>
-      send(reply, await answer(auth, request), auth);
+      send(request.raw, reply, await answer(auth, request), auth);
     if (basePath !== "") fastify.route({ method: METHODS, url: basePath, handler });
     fastify.route({ method: METHODS, url: `${basePath}/*`, handler });
   };
@@ -94,11 +97,40 @@ async function answer(auth: HandlerAuth, request: FastifyRequestLike): Promise<A
   }
 }
 
-function send(reply: FastifyReplyLike, response: AuthResponse, auth: HandlerAuth): FastifyReplyLike {
+function send(
+  raw: IncomingMessage,
+  reply: FastifyReplyLike,
+  response: AuthResponse,
+  auth: HandlerAuth,
+): FastifyReplyLike {
   const safe = toWritableResponse(response, (message) => auth.options.logger.warn(message));
   reply.code(safe.status);
   for (const [name, value] of Object.entries(safe.headers)) reply.header(name, value);
   // An array keeps every cookie its own Set-Cookie line.
   if (safe.cookies.length > 0) reply.header("set-cookie", safe.cookies);
-  return reply.send(safe.body ?? undefined);
+  if (!hasUnreadBody(raw)) return reply.send(safe.body ?? undefined);
+  return reply.send(lingeringBody(raw, reply, safe.body));
+}
+
+/**
+ * The answer to a request whose body is still arriving (a 413, or a refusal that never needed it). Sent
+ * as a string, Fastify would end the response at once and node would close the socket on a client
+ * still writing: its write fails (EPIPE) before it reads the answer. As a stream with a fixed length,
+ * the whole answer goes out now and the stream (so the response, so the connection) ends only once the
+ * rest of the body was read and discarded, or cut at the bounds of drainUnreadBody. The reply and its
+ * onSend hooks still apply; Connection: close because the connection is not reused after this.
+ */
+function lingeringBody(raw: IncomingMessage, reply: FastifyReplyLike, body: string | null): Readable {
+  reply.header("connection", "close");
+  const stream = new Readable({ read() {} });
+  if (body !== null) {
+    reply.header("content-length", String(Buffer.byteLength(body)));
+    stream.push(body);
+  }
+  void drainUnreadBody(raw).then((outcome) => {
+    // Cut: once the end is flushed, close the socket for good; whatever the client still sends is refused.
+    if (outcome === "cut") reply.raw.once("finish", () => raw.socket?.destroy());
+    stream.push(null);
+  });
+  return stream;
 }

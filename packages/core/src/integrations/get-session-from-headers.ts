@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from "node:http";
 import type { HeaderReader } from "../api/auth-request.js";
 import type { ApiInput } from "../create-auth.js";
 import type { SessionWithUser } from "../schema/model-types.js";
@@ -6,12 +5,11 @@ import type { SessionWithUser } from "../schema/model-types.js";
 /**
  * Request headers in whatever shape a framework hands them out: a Fetch `Headers` (Hono, Next.js
  * `headers()`, Remix, SvelteKit), node's `req.headers` (Express, Fastify, Koa), a plain record, or pairs.
+ * Node's `IncomingHttpHeaders` fits the record shape, so it is not named: naming it would make this
+ * declaration (exported from the package root, which the browser client's types read) import
+ * `node:http`, and a browser app without @types/node would fail to type-check.
  */
-export type AnyHeaders =
-  | HeaderReader
-  | IncomingHttpHeaders
-  | Record<string, string | string[] | undefined>
-  | [string, string][];
+export type AnyHeaders = HeaderReader | Record<string, string | string[] | undefined> | [string, string][];
 
 /** Anything with `api.getSession`: the result of `createAuth`, with any plugins. */
 export interface SessionReader<S> {

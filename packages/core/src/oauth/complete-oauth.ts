@@ -110,7 +110,7 @@ async function signInOrUp(d: Decision): Promise<OAuthOutcome> {
     if (user) {
       // Never into an unverified local account: whoever registered the address first (perhaps an
       // attacker who knows the victim will later use GitHub) would share the victim's account.
-      if (!linking.enabled || !vouchesForEmail(d) || !user.emailVerified) throw new OAuthError("account_not_linked");
+      if (!linking.enabled || !mayLinkByEmail(d) || !user.emailVerified) throw new OAuthError("account_not_linked");
       await auth.accounts.create({ userId: user.id, providerId: provider.id, accountId: profile.id, ...tokenFields });
     } else {
       if (provider.disableSignUp || (provider.disableImplicitSignUp && !d.state.requestSignUp)) {
@@ -143,4 +143,15 @@ async function signInOrUp(d: Decision): Promise<OAuthOutcome> {
 /** SPEC.md §5: a trusted provider, or one that says the user controls the email. */
 function vouchesForEmail(d: Decision): boolean {
   return d.ctx.auth.options.account.accountLinking.trustedProviders.includes(d.provider.id) || d.profile.emailVerified;
+}
+
+/**
+ * Signing in by email into an existing account hands that account to whoever holds the provider
+ * account, so the provider must vouch for the address. Trust in a provider is trust in what it vouches
+ * for: `trustedProviders` stands in for a verification the provider does not report, never against one
+ * it denies (GitHub `verified: false`, OIDC `email_verified: false`: anyone can add an address there).
+ * link-social is different: the signed-in user links their own provider account, with consent.
+ */
+function mayLinkByEmail(d: Decision): boolean {
+  return vouchesForEmail(d) && !d.profile.emailUnverified;
 }

@@ -39,6 +39,11 @@ export function isTrue(value: unknown): boolean {
   return value === true || value === "true";
 }
 
+/** `email_verified` explicitly false (a missing claim says nothing). */
+export function isFalse(value: unknown): boolean {
+  return value === false || value === "false";
+}
+
 /** The standard OIDC claims (sub, email, email_verified, name, picture) as a Gatehouse profile. */
 export function profileFromClaims(claims: Record<string, unknown>): ProviderProfile {
   const email = stringClaim(claims, "email") ?? null;
@@ -47,6 +52,7 @@ export function profileFromClaims(claims: Record<string, unknown>): ProviderProf
     id: String(claims.sub),
     email,
     emailVerified: email !== null && isTrue(claims.email_verified),
+    emailUnverified: email !== null && isFalse(claims.email_verified),
     name: stringClaim(claims, "name") ?? (given || stringClaim(claims, "preferred_username") || ""),
     image: stringClaim(claims, "picture") ?? null,
   };

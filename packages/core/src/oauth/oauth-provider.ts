@@ -7,6 +7,11 @@ export interface OAuthTokens {
   accessTokenExpiresAt?: Date;
   refreshTokenExpiresAt?: Date;
   scopes?: string[];
+  /**
+   * The user the token response names, for providers whose user-info call needs it (WeChat's
+   * `openid`). Only the callback sees it: it is not stored with the account.
+   */
+  subject?: string;
 }
 
 /** The user as a provider describes them, mapped to what Gatehouse needs. */
@@ -16,6 +21,12 @@ export interface ProviderProfile {
   email: string | null;
   /** Whether the provider vouches that the user controls `email`. */
   emailVerified: boolean;
+  /**
+   * True when the provider says the address is not verified (GitHub `verified: false`, OIDC
+   * `email_verified: false`), as opposed to not saying at all. Listing a provider in
+   * `trustedProviders` stands in for a verification it does not report, never against one it denies.
+   */
+  emailUnverified?: boolean;
   name: string;
   image?: string | null;
 }

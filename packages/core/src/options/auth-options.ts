@@ -28,11 +28,13 @@ export interface AdditionalField {
 export interface Logger {
   error(message: string, ...details: unknown[]): void;
   warn(message: string, ...details: unknown[]): void;
+  /** Diagnostics that are no fault (a cookie signed with a former secret). Optional: without it they are dropped. */
+  debug?(message: string, ...details: unknown[]): void;
 }
 
 /** Everything `createAuth` accepts. Every field but `database` has a default (see resolve-options.ts). */
 export interface AuthOptions {
-  /** The storage adapter: `memoryAdapter()` or `kyselyAdapter(...)` from @gatehouse/kysely. */
+  /** The storage adapter: `memoryAdapter()` or `kyselyAdapter(...)` from @gatehouse-auth/kysely. */
   database: AdapterFactory;
   /** Signs cookies and derives keys. Defaults to the GATEHOUSE_SECRET environment variable. */
   secret?: string;
@@ -58,6 +60,15 @@ export interface AuthOptions {
     resetPasswordTokenExpiresIn?: number;
     /** End every session of the user when their password is reset. Default true. */
     revokeSessionsOnPasswordReset?: boolean;
+    /**
+     * Your own password hashing, replacing the default scrypt: hashes carried over from another system
+     * (bcrypt, argon2), or a faster stand-in in tests. `verify` must take the same time for a wrong
+     * password as for a right one (use the hashing library's own compare).
+     */
+    password?: {
+      hash: (password: string) => Promise<string>;
+      verify: (data: { hash: string; password: string }) => Promise<boolean>;
+    };
   };
   emailVerification?: {
     /** Sends the verification link. Without it, verification emails are not available. */
@@ -79,6 +90,12 @@ export interface AuthOptions {
     /** A session younger than this counts as fresh for sensitive actions (seconds). Default 1 day. */
     freshAge?: number;
     cookieCache?: { enabled?: boolean; maxAge?: number };
+    /**
+     * better-auth compatibility, unsafe: list-sessions also answers each session's bearer token, so
+     * whoever reads the list (a script in the page, a log) owns every session in it. Default false:
+     * list-sessions answers ids (`current` marks the caller's) and revoke-session takes an id.
+     */
+    listSessionTokens?: boolean;
   };
   user?: {
     additionalFields?: Record<string, AdditionalField>;
@@ -133,6 +150,13 @@ export interface AuthOptions {
     customRules?: Record<string, RateLimitRule | false>;
     storage?: "memory" | "database" | "secondary-storage";
   };
+  /**
+   * The cleanup job in-process, for an app that runs as one instance: every `interval` seconds, what
+   * `auth.api.cleanup()` does (expired sessions, verification records, rate-limit counters, plugin rows).
+   * Off by default; several instances should schedule `npx gatehouse-auth cleanup` instead (docs/production.md).
+   * The timer never keeps the process alive; `auth.close()` stops it.
+   */
+  cleanup?: { interval?: number };
   /** Key-value store with TTL (e.g. Redis) shared by several app instances. */
   secondaryStorage?: SecondaryStorage;
   advanced?: {
@@ -152,6 +176,12 @@ export interface AuthOptions {
     cookies?: { sameSite?: "Lax" | "Strict" | "None"; domain?: string };
     /** The clock for token expiry, in ms since the epoch. Default Date.now; tests inject their own. */
     now?: () => number;
+    /**
+     * Work Gatehouse does after answering (emails, decoy tokens). `handler` receives each task's promise:
+     * on a serverless host pass its keep-alive, e.g. `(task) => waitUntil(task)`, or the runtime may
+     * freeze before the email is sent. `auth.settled()` waits for all of them either way.
+     */
+    backgroundTasks?: { handler?: (task: Promise<void>) => void };
   };
   plugins?: readonly Plugin[];
   logger?: Logger;
@@ -166,7 +196,7 @@ export interface CorsOptions {
    * `x-api-key`, `x-captcha-response`).
    */
   allowHeaders?: string[];
-  /** Response headers a trusted page may read. Default `set-auth-token`, `set-auth-jwt`. Replaces the default. */
+  /** Response headers a trusted page may read. Default `set-auth-token`, `set-auth-jwt`, `x-next-cursor`. Replaces the default. */
   exposeHeaders?: string[];
   /** Seconds a browser may cache a preflight answer. Default 600. */
   maxAge?: number;

@@ -1,6 +1,8 @@
 import { defu } from "defu";
 import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
 import type { AuthOptions, Logger } from "./auth-options.js";
+import { checkOptionNames } from "./check-option-names.js";
+import { warnAboutOptions } from "./warn-about-options.js";
 
 const DAY = 24 * 60 * 60;
 
@@ -31,6 +33,7 @@ export interface ResolvedOptions extends AuthOptions {
     updateAge: number;
     freshAge: number;
     cookieCache: { enabled: boolean; maxAge: number };
+    listSessionTokens: boolean;
   };
   user: {
     additionalFields: NonNullable<NonNullable<AuthOptions["user"]>["additionalFields"]>;
@@ -62,6 +65,7 @@ export interface ResolvedOptions extends AuthOptions {
     disableOriginCheck: boolean;
     cookies?: NonNullable<AuthOptions["advanced"]>["cookies"];
     now: () => number;
+    backgroundTasks?: NonNullable<AuthOptions["advanced"]>["backgroundTasks"];
   };
   logger: Logger;
 }
@@ -73,6 +77,7 @@ const DEV_SECRET = "gatehouse-development-secret-change-me-0123456789";
 
 /** Fills in defaults (DESIGN.md "Values SPEC.md leaves open") and checks what cannot be defaulted. */
 export function resolveOptions(options: AuthOptions): ResolvedOptions {
+  checkOptionNames(options);
   const env = globalThis.process?.env ?? {};
   const production = env.NODE_ENV === "production";
   // One name, GATEHOUSE_SECRET, like GATEHOUSE_URL: a generic AUTH_SECRET is often already set for
@@ -107,7 +112,13 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
         autoSignInAfterVerification: false,
         expiresIn: 3600,
       },
-      session: { expiresIn: 7 * DAY, updateAge: DAY, freshAge: DAY, cookieCache: { enabled: false, maxAge: 5 * 60 } },
+      session: {
+        expiresIn: 7 * DAY,
+        updateAge: DAY,
+        freshAge: DAY,
+        cookieCache: { enabled: false, maxAge: 5 * 60 },
+        listSessionTokens: false,
+      },
       user: {
         additionalFields: {},
         changeEmail: { enabled: false },
@@ -146,12 +157,14 @@ export function resolveOptions(options: AuthOptions): ResolvedOptions {
   ];
   resolved.advanced.ipAddressHeaders = options.advanced?.ipAddressHeaders ?? [];
   resolved.cors = resolveCors(options.cors);
-  if (secret === DEV_SECRET) {
-    // Anyone who reads this source can sign session cookies for this instance: fine on a laptop only.
-    resolved.logger.warn(
-      "Gatehouse: using the built-in development secret. Set GATEHOUSE_SECRET (or `secret`) before deploying; NODE_ENV=production refuses to start without one.",
-    );
-  }
+  warnAboutOptions(resolved.logger, {
+    production,
+    secret,
+    secretSource: options.secret ? "option" : secret === DEV_SECRET ? "development" : "GATEHOUSE_SECRET",
+    baseURL,
+    secureCookies: resolved.advanced.useSecureCookies,
+    env,
+  });
   resolved.account.accountLinking.trustedProviders = options.account?.accountLinking?.trustedProviders ?? [];
   return resolved as ResolvedOptions;
 }
@@ -168,7 +181,7 @@ function resolveCors(cors: AuthOptions["cors"]): ResolvedOptions["cors"] {
       "x-captcha-response",
       ...(cors?.allowHeaders ?? []),
     ]),
-    exposeHeaders: lower(cors?.exposeHeaders ?? ["set-auth-token", "set-auth-jwt"]),
+    exposeHeaders: lower(cors?.exposeHeaders ?? ["set-auth-token", "set-auth-jwt", "x-next-cursor"]),
     maxAge: cors?.maxAge ?? 600,
   };
 }

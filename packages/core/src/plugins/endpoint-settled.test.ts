@@ -73,10 +73,30 @@ describe("Plugin.onEndpointSettled", () => {
       expect(r.body.user.email).toBe(email);
       const wrong = await createTestClient(auth).post("/sign-in/email", { email, password: "nope-nope-nope" });
       expect(wrong.status).toBe(401);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await auth.settled();
       expect(seen).toHaveLength(3);
       expect(logged).toHaveLength(3);
     }
+  });
+
+  it("auth.settled() waits for what a listener still writes after the answer", async () => {
+    const written: string[] = [];
+    const auth = makeTestAuth({
+      emailAndPassword: { enabled: true },
+      plugins: [
+        definePlugin({
+          id: "slow-writer",
+          async onEndpointSettled(ctx) {
+            await new Promise((resolve) => setTimeout(resolve, 25));
+            written.push(ctx.endpoint.config.path);
+          },
+        }),
+      ],
+    });
+    await signUpUser(auth);
+    expect(written).toEqual([]);
+    await auth.settled();
+    expect(written).toEqual(["/sign-up/email"]);
   });
 
   it("reports a diverted sign-in as answered, with no new session", async () => {

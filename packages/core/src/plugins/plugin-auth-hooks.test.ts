@@ -29,6 +29,7 @@ function keyPlugin(blocked: Set<string>) {
       return {
         session: { id: "key", token: "", userId: user.id, expiresAt: now, createdAt: now, updatedAt: now },
         user: user as never,
+        credential: { kind: "bearer" as const },
       };
     },
     beforeSessionCreate(user) {
@@ -95,6 +96,7 @@ function validatingPlugin(blocked: Set<string>, seen: UserValidationSource[], he
       return {
         session: { id: "key", token: "", userId: user.id, expiresAt: now, createdAt: now, updatedAt: now },
         user: user as never,
+        credential: { kind: "bearer" as const },
       };
     },
     validateUser(user, source) {

@@ -1,6 +1,14 @@
 import type { AuthContext } from "../context/auth-context.js";
+import type { OptionKeys } from "../options/option-keys.js";
 import type { HeaderReader } from "../api/auth-request.js";
-import type { Endpoint, EndpointContext, SessionRequirement } from "../api/define-endpoint.js";
+import type {
+  Credential,
+  CredentialKind,
+  Endpoint,
+  EndpointContext,
+  SessionRequirement,
+} from "../api/define-endpoint.js";
+import type { CleanupRule } from "../cleanup/cleanup-rule.js";
 import type { CatalogueError, ErrorCatalogue } from "../errors/auth-error.js";
 import type { RateLimitRule } from "../rate-limit/rate-limit-types.js";
 import type { Session, SessionWithUser, User } from "../schema/model-types.js";
@@ -59,6 +67,8 @@ export interface HookRule {
  * header it looks at or which endpoints it leaves alone.
  */
 export interface AuthenticateScheme {
+  /** The kind of credential `authenticate` produces (`api-key`, `bearer`): the docs list it only where accepted. */
+  kind?: CredentialKind;
   /** The request header carrying the credential, e.g. `x-api-key`. */
   header: string;
   /**
@@ -76,6 +86,15 @@ export interface AuthenticateScheme {
    * schema, so the docs learn them here and list them on the session as optional.
    */
   sessionFields?: Record<string, { type: FieldType; description: string }>;
+}
+
+/**
+ * What a plugin's `authenticate` answers: the session and user the request stands for, and the kind of
+ * credential that proved it (`bearer` for a session token, `api-key` with the key's permissions…). The
+ * router checks the kind against the endpoint's `credentials` before the endpoint runs.
+ */
+export interface AuthenticatedCaller extends SessionWithUser {
+  credential: Credential;
 }
 
 /** How an endpoint invocation ended, as `Plugin.onEndpointSettled` sees it. */
@@ -123,8 +142,16 @@ export interface Plugin {
    * Authenticates a request that carries no session cookie (an API key header, a bearer token): return
    * the session and user it stands for, null to pass, or throw an AuthError to refuse the request.
    * Runs for every endpoint that reads the session, get-session included; the first non-null wins.
+   * The answer names the kind of credential it was (`credential.kind`), so the router can refuse it on
+   * endpoints that do not accept that kind.
    */
-  authenticate?: (ctx: HookContext) => Promise<SessionWithUser | null> | SessionWithUser | null;
+  authenticate?: (ctx: HookContext) => Promise<AuthenticatedCaller | null> | AuthenticatedCaller | null;
+  /**
+   * Names the kind of a stored session when it is not the user's own (`impersonation` for a session an
+   * admin's impersonation created); undefined or null leaves it `session` (cookie) or `bearer`. Runs on the
+   * hot path with the session row loaded: read the row, make no queries.
+   */
+  sessionCredential?: (session: Session) => CredentialKind | null | undefined;
   /** How `authenticate` is documented in the OpenAPI document (the header it reads, what it skips). */
   authenticateScheme?: AuthenticateScheme;
   /**
@@ -174,6 +201,18 @@ export interface Plugin {
    * A flood of refusals calls it once each: a listener that writes must bound its writes.
    */
   onRateLimited?: RateLimitedListener;
+  /**
+   * The options the app passed to the plugin's factory (`given`) and the names it accepts (`keys`, one
+   * level or nested; write them `satisfies OptionKeysOf<MyOptions>`): `createAuth` refuses an unknown
+   * name at start-up with a "did you mean", as it does for its own options.
+   */
+  optionKeys?: { given: unknown; keys: OptionKeys };
+  /**
+   * The plugin's rows that expire (an API key past `expiresAt`, audit events past retention): the cleanup
+   * job (`auth.api.cleanup()`, `npx gatehouse-auth cleanup`) deletes them in batches on the rule's index.
+   * Never delete expired rows inside a request: cost would grow with the table, on a user's time.
+   */
+  cleanup?: readonly CleanupRule[];
   /** Called once before the first request; may be async (seeding, warm-up). */
   init?: (ctx: AuthContext) => Promise<void> | void;
 }

@@ -16,6 +16,8 @@ export interface RateLimiter {
   check(path: string, clientIp: string | null): Promise<RateLimitVerdict>;
   /** The rule that applies to `path`, and the bucket name it counts under; null when exempt. */
   ruleFor(path: string): { pattern: string; rule: RateLimitRule } | null;
+  /** The longest window (seconds) of any rule: a stored counter older than that is spent (cleanup). */
+  longestWindow: number;
 }
 
 const NOT_LIMITED: RateLimitVerdict = { limited: false };
@@ -53,8 +55,10 @@ export function createRateLimiter(config: RateLimiterConfig): RateLimiter {
     return hit;
   }
 
+  const windows = Object.values(config.rules).flatMap((r) => (r ? [r.window] : []));
   return {
     ruleFor,
+    longestWindow: Math.max(config.window, ...windows),
     async check(path, clientIp) {
       if (!config.enabled || !clientIp) return NOT_LIMITED;
       const applied = ruleFor(path);

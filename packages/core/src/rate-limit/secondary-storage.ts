@@ -18,4 +18,9 @@ export interface SecondaryStorage {
    * revocation's marker, so a revoked session never comes back from the cache.
    */
   setIfAbsent?(key: string, value: string, ttl: number): Promise<boolean>;
+  /**
+   * One cheap round trip (Redis PING) for the readiness check (GET /ready): resolves when the store
+   * answers, rejects promptly when it does not. Without it the check reads a key no feature uses.
+   */
+  ping?(): Promise<void>;
 }

@@ -12,8 +12,6 @@ export interface VerificationsRepository {
    */
   consume(identifier: string): Promise<Verification | null>;
   deleteByIdentifier(identifier: string): Promise<number>;
-  /** Removes every record that expired before `now`. */
-  deleteExpired(now: Date): Promise<number>;
 }
 
 /** Builds the verifications repository over a Db. */
@@ -36,8 +34,6 @@ export function createVerificationsRepository(db: Db): VerificationsRepository {
       const deleted = await db.deleteMany({ model: "verification", where: [{ field: "id", value: record.id }] });
       return deleted === 1 ? record : null;
     },
-    deleteExpired: (now) =>
-      db.deleteMany({ model: "verification", where: [{ field: "expiresAt", operator: "lt", value: now }] }),
     deleteByIdentifier: (identifier) =>
       db.deleteMany({ model: "verification", where: [{ field: "identifier", value: identifier }] }),
   };

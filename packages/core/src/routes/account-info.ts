@@ -73,6 +73,8 @@ export const accountInfo = defineEndpoint(
     const profile = await provider.getUserInfo(asked).catch(() => null);
     // OIDC Core §5.3.4: an answer about another subject is not this account's profile.
     if (!profile || profile.id !== account.accountId) throw new AuthError(CORE_ERRORS.FAILED_TO_GET_USER_INFO);
-    return { user: profile, data: profile };
+    // emailUnverified is the linking decision's signal, not the provider's profile: emailVerified says it.
+    const { emailUnverified: _signal, ...answer } = profile;
+    return { user: answer, data: answer };
   },
 );

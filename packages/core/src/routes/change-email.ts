@@ -8,7 +8,6 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { authUrl } from "../utils/auth-url.js";
 import { normalizeEmail } from "../user/normalize-email.js";
-import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 /**
  * POST /change-email {newEmail, callbackURL?}. The email never changes until the new address is
@@ -22,7 +21,8 @@ export const changeEmail = defineEndpoint(
     path: "/change-email",
     body: z.strictObject({ newEmail: z.string(), callbackURL: z.string().optional() }),
     session: "required",
-    tags: ["change-email", SENSITIVE_ACTION_TAG],
+    tags: ["change-email"],
+    credentials: "own-session",
     openapi: {
       summary: "Change your email address",
       response: statusResponse,

@@ -5,7 +5,6 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { isDontRemember, setSessionCookie } from "../session/session-cookies.js";
 import { voidResetTokens } from "../tokens/void-reset-tokens.js";
-import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 /** POST /change-password: needs the current password; optionally ends every other session. */
 export const changePassword = defineEndpoint(
@@ -18,7 +17,8 @@ export const changePassword = defineEndpoint(
       revokeOtherSessions: z.boolean().optional(),
     }),
     session: "required",
-    tags: ["changes-password", SENSITIVE_ACTION_TAG],
+    tags: ["changes-password"],
+    credentials: "own-session",
     openapi: {
       summary: "Change your password",
       description: "token is the new session's when revokeOtherSessions is set, else null.",

@@ -1,8 +1,11 @@
 import { changePassword } from "./change-password.js";
+import { cleanup } from "./cleanup.js";
 import { errorPage } from "./error-page.js";
 import { getSession } from "./get-session.js";
 import { listSessions } from "./list-sessions.js";
 import { ok } from "./ok.js";
+import { capabilities } from "./capabilities.js";
+import { readinessCheck } from "./readiness-check.js";
 import { revokeOtherSessions } from "./revoke-other-sessions.js";
 import { revokeSession } from "./revoke-session.js";
 import { revokeSessions } from "./revoke-sessions.js";
@@ -60,7 +63,10 @@ export const coreEndpoints = {
   refreshToken,
   accountInfo,
   ok,
+  capabilities,
+  readinessCheck,
   error: errorPage,
+  cleanup,
 };
 
 /** The type of core's endpoint record. */

@@ -26,6 +26,7 @@ export const deleteUser = defineEndpoint(
       token: z.string().optional(),
     }),
     session: "required",
+    credentials: "own-session",
     tags: ["delete-user"],
     openapi: {
       summary: "Delete your account",

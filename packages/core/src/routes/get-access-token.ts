@@ -5,7 +5,6 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { accountTokens, tokensToAccountFields } from "../oauth/account-tokens.js";
 import { findUserAccount } from "../oauth/find-user-account.js";
-import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 /** SPEC.md §9: refresh when under 5 seconds remain. */
 const REFRESH_MARGIN_MS = 5_000;
@@ -27,7 +26,8 @@ export const getAccessToken = defineEndpoint(
     path: "/get-access-token",
     body: z.strictObject({ providerId: z.string(), accountId: z.string().optional(), userId: z.string().optional() }),
     session: "optional",
-    tags: ["accounts", SENSITIVE_ACTION_TAG],
+    tags: ["accounts"],
+    credentials: "own-session",
     openapi: {
       summary: "Get a provider access token",
       description: "Refreshed first when it expires within 5 seconds.",

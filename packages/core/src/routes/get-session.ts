@@ -20,6 +20,8 @@ export const getSession = defineEndpoint(
     method: "GET",
     path: "/get-session",
     query: z.object({ disableCookieCache: flag, disableRefresh: flag }),
+    // Every credential may read whom it stands for, an API key without any permission too.
+    credentials: "any",
     openapi: {
       summary: "The current session and user, or null",
       response: sessionWithUserResponse.nullable(),
@@ -32,7 +34,9 @@ export const getSession = defineEndpoint(
     const token = sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));
     if (!token) {
       if (ctx.getCookie(ctx.auth.cookies.sessionToken) !== undefined) clearSessionCookies(ctx);
-      return authenticateRequest(ctx);
+      const caller = await authenticateRequest(ctx);
+      // Only the session and user: the credential's kind and permissions are the server's business.
+      return caller && { session: caller.session, user: caller.user };
     }
     if (ctx.auth.options.session.cookieCache.enabled && !ctx.query.disableCookieCache) {
       const cached = readSessionCache(ctx, token);

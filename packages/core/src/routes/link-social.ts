@@ -8,7 +8,6 @@ import { OAuthError } from "../oauth/oauth-error.js";
 import { startOAuthFlow } from "../oauth/oauth-flow.js";
 import { readIdTokenProfile } from "../oauth/read-id-token-profile.js";
 import { toAuthError } from "../oauth/to-auth-error.js";
-import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 // Which answer comes depends on the input, as for sign-in/social: an ID token links at once.
 const linkSocialResponse = z.union([
@@ -42,7 +41,8 @@ export const linkSocial = defineEndpoint(
       loginHint: z.string().max(320).optional(),
     }),
     session: "required",
-    tags: ["accounts", SENSITIVE_ACTION_TAG],
+    tags: ["accounts"],
+    credentials: "own-session",
     openapi: {
       summary: "Link a social account to the signed-in user",
       description:

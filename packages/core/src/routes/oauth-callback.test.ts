@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AdapterFactory } from "../adapter/adapter-types.js";
 import { memoryAdapter } from "../adapter/memory-adapter.js";
+import { signUpUser } from "../testing/make-test-auth.js";
 import { createTestClient, type TestClient } from "../testing/test-client.js";
 import { authWithAcme, startFakeOidc } from "./fake-oidc.test-helper.js";
 
@@ -104,5 +105,35 @@ describe("GET /callback/:id without a place to return to", () => {
     expect(r.status).toBe(302);
     expect(locationOf(r).searchParams.get("error")).toBe("no_callback_url");
     expect((await sameBrowser.get("/get-session")).body).toBeNull();
+  });
+});
+
+describe("GET /callback/:id: a trusted OIDC provider links by email only on its word", () => {
+  it("email_verified: false never signs into the verified account; a missing claim leaves the trust", async () => {
+    const fake = await startFakeOidc();
+    const auth = authWithAcme(fake, { account: { accountLinking: { trustedProviders: ["acme"] } } });
+    const victim = await signUpUser(auth, "lee@example.com");
+    await auth.$context.db.update({
+      model: "user",
+      where: [{ field: "id", value: victim.userId }],
+      update: { emailVerified: true },
+    });
+    const signIn = async (claims: { sub: string; email: string; email_verified?: boolean }) => {
+      const client = createTestClient(auth);
+      const r = await client.post("/sign-in/social", { provider: "acme", callbackURL: "/dashboard" });
+      const url = new URL(r.body.url);
+      // The browser visits the provider, which records the nonce its ID token will carry.
+      await fetch(url, { redirect: "manual" });
+      const back = await client.get("/callback/acme", {
+        query: { code: fake.codeFor(claims), state: url.searchParams.get("state") ?? "" },
+      });
+      return { back, session: (await client.get("/get-session")).body };
+    };
+    const denied = await signIn({ sub: "x-1", email: "lee@example.com", email_verified: false });
+    expect(locationOf(denied.back).searchParams.get("error")).toBe("account_not_linked");
+    expect(denied.session).toBeNull();
+    const silent = await signIn({ sub: "x-2", email: "lee@example.com" });
+    expect(silent.back.headers.get("location")).toBe("/dashboard");
+    expect(silent.session.user.id).toBe(victim.userId);
   });
 });

@@ -5,7 +5,6 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { accountTokens, tokensToAccountFields } from "../oauth/account-tokens.js";
 import { findUserAccount } from "../oauth/find-user-account.js";
-import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 const refreshedTokensResponse = z.object({
   accessToken: z.string(),
@@ -23,7 +22,8 @@ export const refreshToken = defineEndpoint(
     path: "/refresh-token",
     body: z.strictObject({ providerId: z.string(), accountId: z.string().optional(), userId: z.string().optional() }),
     session: "optional",
-    tags: ["accounts", SENSITIVE_ACTION_TAG],
+    tags: ["accounts"],
+    credentials: "own-session",
     openapi: {
       summary: "Refresh a provider access token",
       response: refreshedTokensResponse,

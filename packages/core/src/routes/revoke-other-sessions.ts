@@ -7,6 +7,7 @@ export const revokeOtherSessions = defineEndpoint(
     method: "POST",
     path: "/revoke-other-sessions",
     session: "required",
+    credentials: "own-session",
     tags: ["revokes-sessions"],
     openapi: { summary: "Revoke all your sessions except this one", response: statusResponse },
   },

@@ -8,6 +8,7 @@ export const revokeSessions = defineEndpoint(
     method: "POST",
     path: "/revoke-sessions",
     session: "required",
+    credentials: "own-session",
     tags: ["revokes-sessions"],
     openapi: { summary: "Revoke all your sessions", response: statusResponse },
   },

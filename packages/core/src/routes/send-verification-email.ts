@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/define-endpoint.js";
 import { statusResponse } from "../api/response-shapes.js";
-import { issueDecoyVerification, sendVerificationEmail } from "../email/send-verification-email.js";
+import { sendVerificationEmail } from "../email/send-verification-email.js";
+import { sendVerificationOffPath } from "../email/send-verification-off-path.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { normalizeEmail } from "../user/normalize-email.js";
@@ -9,7 +10,7 @@ import { normalizeEmail } from "../user/normalize-email.js";
 /**
  * POST /send-verification-email: a new link for an unverified address. Signed in, only to your own
  * unverified address (400 otherwise). Signed out, the answer is `{status: true}` whatever the address,
- * after the same work, so neither the answer nor its timing tells who has an account.
+ * given before any work on it (the link is mailed after), so neither answer nor timing tells who has an account.
  */
 export const sendVerificationEmailRoute = defineEndpoint(
   {
@@ -42,11 +43,9 @@ export const sendVerificationEmailRoute = defineEndpoint(
       await sendVerificationEmail(ctx, user, { callbackURL });
       return { status: true };
     }
-    // Unknown, unverified or verified, the same work: one lookup, one token write, the mail (if any)
-    // sent in the background. The answer and its timing say nothing about the address.
-    const user = await ctx.auth.users.findByEmail(email);
-    if (user && !user.emailVerified) await sendVerificationEmail(ctx, user, { callbackURL });
-    else await issueDecoyVerification(ctx);
+    // Unknown, unverified or verified: the same answer, sent before the lookup, the token and the mail
+    // (all after the answer), so neither the answer nor its timing says anything about the address.
+    sendVerificationOffPath(ctx, email, callbackURL);
     return { status: true };
   },
 );

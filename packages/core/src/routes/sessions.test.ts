@@ -41,22 +41,49 @@ describe("session routes", () => {
     expect(r.body).toBeNull();
   });
 
-  it("list-sessions shows each session's token, revoke-session takes it and only for the caller", async () => {
+  it("list-sessions shows ids, never tokens; revoke-session takes an id, only for the caller", async () => {
     const auth = makeTestAuth();
     const a = await signUpUser(auth);
     const second = createTestClient(auth);
     const signIn = await second.post("/sign-in/email", { email: a.email, password: a.password });
     const list = await a.client.get("/list-sessions");
-    expect(list.body.map((s: { token: string }) => s.token).sort()).toEqual([a.token, signIn.body.token].sort());
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body)).not.toContain(signIn.body.token);
+    expect(JSON.stringify(list.body)).not.toContain(a.token);
+    expect(list.body.every((s: Record<string, unknown>) => !("token" in s))).toBe(true);
+    const own = (await a.client.get("/get-session")).body.session.id;
+    // Newest first: the second sign-in, then the caller's own (marked current).
+    expect(list.body.map((s: { id: string; current: boolean }) => [s.id === own, s.current])).toEqual([
+      [false, false],
+      [true, true],
+    ]);
+    const otherId = list.body.find((s: { current: boolean }) => !s.current).id;
     const b = await signUpUser(auth);
-    // another user's token: the delete is scoped to the caller, so nothing happens
+    // another user's session id or token: the delete is scoped to the caller, so nothing happens
+    expect((await b.client.post("/revoke-session", { id: otherId })).status).toBe(200);
     expect((await b.client.post("/revoke-session", { token: signIn.body.token })).status).toBe(200);
     expect((await second.get("/get-session")).body).not.toBeNull();
-    await a.client.post("/revoke-session", {
-      token: list.body.find((s: { token: string }) => s.token !== a.token).token,
-    });
+    expect((await a.client.post("/revoke-session", { id: otherId })).body).toEqual({ status: true });
     expect((await second.get("/get-session")).body).toBeNull();
     expect((await a.client.get("/get-session")).body).not.toBeNull();
+    // The better-auth shape: a token the caller holds (its own) still ends that session.
+    expect((await a.client.post("/revoke-session", { token: a.token })).status).toBe(200);
+    expect((await a.client.get("/get-session")).body).toBeNull();
+    const both = await b.client.post("/revoke-session", { id: otherId, token: signIn.body.token });
+    expect([both.status, both.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+  });
+
+  it("session.listSessionTokens (better-auth compatibility, off by default) adds each session's token", async () => {
+    const auth = makeTestAuth({ session: { listSessionTokens: true } });
+    const a = await signUpUser(auth);
+    const second = createTestClient(auth);
+    const signIn = await second.post("/sign-in/email", { email: a.email, password: a.password });
+    const list = await a.client.get("/list-sessions");
+    expect(list.body.map((s: { token: string }) => s.token).sort()).toEqual([a.token, signIn.body.token].sort());
+    expect(list.body.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    // Only the caller's own sessions are listed, whatever the option.
+    const b = await signUpUser(auth);
+    expect(JSON.stringify((await b.client.get("/list-sessions")).body)).not.toContain(a.token);
   });
 
   it("slides the expiry forward once the update age has passed, and expired sessions are gone", async () => {

@@ -5,7 +5,6 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { CREDENTIAL_PROVIDER } from "../repositories/accounts-repository.js";
 import { voidResetTokens } from "../tokens/void-reset-tokens.js";
-import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 /**
  * Server-only `auth.api.setPassword`: gives a social-only user a password. Never routed over HTTP,
@@ -17,7 +16,7 @@ export const setPassword = defineEndpoint(
     path: "/set-password",
     body: z.strictObject({ newPassword: z.string() }),
     session: "required",
-    tags: [SENSITIVE_ACTION_TAG],
+    credentials: "own-session",
     serverOnly: true,
     openapi: { response: statusResponse, errors: [CORE_ERRORS.USER_ALREADY_HAS_PASSWORD] },
   },

@@ -144,6 +144,33 @@ describe("social sign-in", () => {
     expect((await local.client.get("/list-accounts")).body).toHaveLength(1);
   });
 
+  it("a trusted provider that reports the email unverified never signs into the verified account that has it", async () => {
+    const { auth } = setup({ account: { accountLinking: { trustedProviders: ["github"] } } });
+    const victim = await signUpUser(auth, "owner@example.com");
+    await auth.$context.db.update({
+      model: "user",
+      where: [{ field: "id", value: victim.userId }],
+      update: { emailVerified: true },
+    });
+    // Anyone can add owner@example.com to a GitHub account; GitHub then reports it `verified: false`.
+    const attacker = createTestClient(auth);
+    const url = await start(attacker);
+    const unverified = codeFor({ id: 41, email: "owner@example.com", verified: false });
+    const r = await callback(attacker, url.searchParams.get("state"), unverified);
+    expect(errorOf(r)).toBe("account_not_linked");
+    expect((await attacker.get("/get-session")).body).toBeNull();
+    expect((await victim.client.get("/list-accounts")).body).toHaveLength(1);
+
+    // The control: the same trusted provider vouching for the address links and signs in.
+    const owner = createTestClient(auth);
+    const again = await start(owner);
+    const verified = codeFor({ id: 42, email: "owner@example.com", verified: true });
+    expect((await callback(owner, again.searchParams.get("state"), verified)).headers.get("location")).toBe(
+      "/dashboard",
+    );
+    expect((await owner.get("/get-session")).body.user.id).toBe(victim.userId);
+  });
+
   it("link-social refuses another email and an account already linked to someone else", async () => {
     const { auth } = setup();
     const a = await signUpUser(auth, "a@example.com");

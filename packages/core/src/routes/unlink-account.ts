@@ -5,7 +5,6 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { sendInBackground } from "../email/send-in-background.js";
 import { accountTokens } from "../oauth/account-tokens.js";
-import { SENSITIVE_ACTION_TAG } from "../plugins/sensitive-action-tag.js";
 
 /**
  * POST /unlink-account {providerId, accountId?}: removes one linked account. Never the last one
@@ -18,7 +17,8 @@ export const unlinkAccount = defineEndpoint(
     path: "/unlink-account",
     body: z.strictObject({ providerId: z.string(), accountId: z.string().optional() }),
     session: "fresh",
-    tags: ["accounts", SENSITIVE_ACTION_TAG],
+    tags: ["accounts"],
+    credentials: "own-session",
     openapi: {
       summary: "Unlink an account",
       response: statusResponse,

@@ -37,6 +37,21 @@ const VECTORS = [
   "myapp://callback",
 ];
 
+// Paths a framework's router decodes into `//attacker.example` before navigating: on-site as the browser
+// reads them, off-site once the app does. Refused at the door, like `//attacker.example` (issue 26).
+const ENCODED = [
+  "%2F%2Fattacker.example",
+  "/%2F%2Fattacker.example",
+  "/%2f%2Fattacker.example",
+  "%5C%5Cattacker.example",
+  "/%5c%5Cattacker.example",
+  "/%2F%5Cattacker.example",
+  "%252F%252Fattacker.example",
+  "/%252f%252Fattacker.example",
+  "/a/..%2F%2Fattacker.example",
+  "http://localhost:3000/%2F%2Fattacker.example",
+];
+
 /** Where a browser following `r` ends up, or null when `r` is no redirect. */
 function landing(r: TestResponse): URL | null {
   const location = r.headers.get("location");
@@ -128,6 +143,46 @@ describe("redirect vectors through HTTP", () => {
     }
     const fine = await createTestClient(auth).post("/sign-in/email", { email, password, callbackURL: "/中?q=1" });
     expect(fine.body.url).toBe("/%E4%B8%AD?q=1");
+  });
+
+  it("encoded slashes and backslashes are refused with each field's 403 on every route that takes a target", async () => {
+    const { auth, mails } = setup();
+    const { client, email, password } = await signUpUser(auth);
+    const refused = (r: TestResponse, code: string, label: string) => {
+      expect(r.status, `${label}: ${r.status} ${r.text}`).toBe(403);
+      expect(r.body.code, label).toBe(code);
+      expect(r.headers.get("location"), label).toBeNull();
+    };
+    const mailed = mails.length;
+    for (const v of ENCODED) {
+      const label = JSON.stringify(v);
+      const anon = createTestClient(auth);
+      refused(await anon.post("/sign-in/email", { email, password, callbackURL: v }), "INVALID_CALLBACK_URL", label);
+      refused(await anon.post("/request-password-reset", { email, redirectTo: v }), "INVALID_REDIRECT_URL", label);
+      refused(
+        await anon.post("/sign-in/social", { provider: "github", callbackURL: v }),
+        "INVALID_CALLBACK_URL",
+        label,
+      );
+      refused(
+        await anon.post("/sign-in/social", { provider: "github", errorCallbackURL: v }),
+        "INVALID_ERROR_CALLBACK_URL",
+        label,
+      );
+      refused(
+        await anon.post("/sign-in/social", { provider: "github", newUserCallbackURL: v }),
+        "INVALID_NEW_USER_CALLBACK_URL",
+        label,
+      );
+      const query = { token: "not-a-token", callbackURL: v };
+      refused(await client.get("/reset-password/not-a-token", { query }), "INVALID_CALLBACK_URL", label);
+      refused(await client.get("/verify-email", { query }), "INVALID_CALLBACK_URL", label);
+      refused(await client.get("/delete-user/callback", { query }), "INVALID_CALLBACK_URL", label);
+    }
+    expect(mails.length).toBe(mailed);
+    // The control: an encoded slash inside a path is a path.
+    const fine = await createTestClient(auth).post("/sign-in/email", { email, password, callbackURL: "/f/a%2Fb" });
+    expect(fine.body.url).toBe("/f/a%2Fb");
   });
 
   it("OAuth callbackURL, newUserCallbackURL and errorCallbackURL: refused at sign-in, or on-site at the callback", async () => {

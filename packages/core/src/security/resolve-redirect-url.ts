@@ -29,6 +29,43 @@ const DANGEROUS_SCHEMES = new Set(["javascript:", "data:", "vbscript:", "file:",
 // canonical serialization below is what gets written.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
 const REFUSED_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const REFUSED_CONTROLS = /[\u0000-\u001f\u007f]/;
+
+// An ASCII percent-escape (`%2F`, `%5c`, `%2e`, `%0a`…); other bytes cannot form a slash, dot or control.
+const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi;
+// Decoding rounds before a path counts as hostile: `%252F` takes two; nobody nests escapes deeper.
+const MAX_DECODES = 4;
+
+/**
+ * Routers of common frameworks (and `decodeURIComponent` in app code) decode a path, sometimes more
+ * than once, before navigating to it: `/%2F%2Fevil.example` becomes `//evil.example`, a host. True when
+ * some decoding of `pathname` would leave the site that way — the same check a raw path gets (two leading
+ * slashes or backslashes, dot segments that collapse into them, controls a browser strips), applied
+ * after every round of decoding.
+ */
+function leavesSiteWhenDecoded(pathname: string): boolean {
+  // Undecoded first: `http://trusted//evil.example` is on the trusted origin, but its path is a host to
+  // a router that navigates to `location.pathname`.
+  if (pathname.startsWith("//")) return true;
+  let path = pathname;
+  for (let round = 0; round <= MAX_DECODES; round++) {
+    const decoded = path.replace(ASCII_ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    if (decoded === path) return false;
+    if (REFUSED_CONTROLS.test(decoded)) return true;
+    // A browser reads `\` as `/` in http URLs.
+    const asBrowser = decoded.replace(/\\/g, "/");
+    let url: URL;
+    try {
+      url = new URL(asBrowser, RELATIVE_BASE);
+    } catch {
+      return true;
+    }
+    if (url.origin !== RELATIVE_ORIGIN || url.pathname.startsWith("//") || asBrowser.startsWith("//")) return true;
+    path = decoded;
+  }
+  return true;
+}
 
 /**
  * The one decision for every URL that may reach a `Location` header or a client-side navigation
@@ -59,6 +96,9 @@ export function resolveRedirectUrl(
   // check stored), so its length is bounded too: `/中`×700 fits raw but not percent-encoded.
   if (url.href.length - (url.origin === RELATIVE_ORIGIN ? RELATIVE_ORIGIN.length : 0) > MAX_REDIRECT_URL_LENGTH)
     return null;
+  // Encoded slashes and backslashes (`%2F%2Fevil`, `%5C%5Cevil`, `%252F…`): refused like `//evil`, on
+  // this origin and on trusted ones alike — the router serving the path decodes it before navigating.
+  if ((url.protocol === "http:" || url.protocol === "https:") && leavesSiteWhenDecoded(url.pathname)) return null;
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
 
   if (url.origin === RELATIVE_ORIGIN) {

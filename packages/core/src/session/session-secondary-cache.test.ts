@@ -74,7 +74,18 @@ async function signUp(auth: Parameters<typeof createTestClient>[0]) {
   return { client, email, token: r.body.token as string, userId: r.body.user.id as string };
 }
 
-const cacheKey = (token: string) => `session:${sha256Base64Url(token)}`;
+/** The key a session's lookup is cached under: the database's current cache generation and the token's hash. */
+async function cacheKey(auth: { $context: { db: TestDb } }, token: string) {
+  const rows = await auth.$context.db.findMany<{ value: string }>({
+    model: "verification",
+    where: [{ field: "identifier", value: "session-cache-generation" }],
+  });
+  return `session:${rows
+    .map((r) => r.value)
+    .sort()
+    .join(".")}:${sha256Base64Url(token)}`;
+}
+type TestDb = ReturnType<typeof makeTestAuth>["$context"]["db"];
 
 describe("session lookups in secondary storage", () => {
   it("caches a lookup with the session's remaining life and answers it on another instance", async () => {
@@ -82,7 +93,7 @@ describe("session lookups in secondary storage", () => {
     const { client, token } = await signUp(a);
     const onB = sameBrowser(b, client);
     expect((await onB.get("/get-session")).body.user.name).toBe("Ann");
-    const entry = store.data.get(cacheKey(token));
+    const entry = store.data.get(await cacheKey(a, token));
     expect(entry && JSON.parse(entry.value).session.token).toBe(sha256Base64Url(token));
     // 7 days by default, give or take a second.
     expect(Math.abs((entry?.until ?? 0) - Date.now() - 7 * 86400_000)).toBeLessThan(5000);
@@ -101,7 +112,7 @@ describe("session lookups in secondary storage", () => {
     expect((await onB.get("/get-session")).body).not.toBeNull();
     expect((await onB.post("/sign-out")).status).toBe(200);
     expect((await client.get("/get-session")).body).toBeNull();
-    expect(store.data.get(cacheKey(token))?.value).toBe("!revoked");
+    expect(store.data.get(await cacheKey(a, token))?.value).toBe("!revoked");
   });
 
   it("revoke-sessions, a user update and a plugin's direct delete all reach the cache", async () => {
@@ -125,7 +136,7 @@ describe("session lookups in secondary storage", () => {
     const onB = sameBrowser(b, client);
     await onB.get("/get-session");
     await a.$context.db.delete({ model: "user", where: [{ field: "id", value: userId }] });
-    expect(store.data.get(cacheKey(token))?.value).toBe("!revoked");
+    expect(store.data.get(await cacheKey(a, token))?.value).toBe("!revoked");
     expect((await onB.get("/get-session")).body).toBeNull();
   });
 
@@ -149,7 +160,8 @@ describe("session lookups in secondary storage", () => {
       });
     }
     expect(await db.deleteMany({ model: "session", where: [{ field: "userId", value: userId }] })).toBe(1202);
-    expect(hashes.every((h) => store.data.get(`session:${h}`)?.value === "!revoked")).toBe(true);
+    const prefix = (await cacheKey(a, "")).replace(/[^:]*$/, "");
+    expect(hashes.every((h) => store.data.get(`${prefix}${h}`)?.value === "!revoked")).toBe(true);
   });
 
   it("a fill that read the database before a revocation cannot put the session back", async () => {
@@ -158,8 +170,8 @@ describe("session lookups in secondary storage", () => {
     // The revocation marks the key before deleting; a late fill (set-if-absent) then loses.
     await a.$context.db.deleteMany({ model: "session", where: [{ field: "token", value: sha256Base64Url(token) }] });
     const stale = JSON.stringify({ session: { token: "x", expiresAt: new Date(Date.now() + 1e6) }, user: {} });
-    expect(await store.storage.setIfAbsent?.(cacheKey(token), stale, 100)).toBe(false);
-    expect(store.data.get(cacheKey(token))?.value).toBe("!revoked");
+    expect(await store.storage.setIfAbsent?.(await cacheKey(a, token), stale, 100)).toBe(false);
+    expect(store.data.get(await cacheKey(a, token))?.value).toBe("!revoked");
   });
 
   it("a rolled-back delete leaves no revoked marker, and the session keeps working", async () => {
@@ -171,32 +183,65 @@ describe("session lookups in secondary storage", () => {
         throw new Error("abort");
       }),
     ).rejects.toThrow("abort");
-    expect(store.data.get(cacheKey(token))?.value).not.toBe("!revoked");
+    expect(store.data.get(await cacheKey(a, token))?.value).not.toBe("!revoked");
     expect((await client.get("/get-session")).body?.user.id).toBe(userId);
   });
 
-  it("while the store is down lookups read the database and revocations answer 503 without revoking", async () => {
+  it("while the store is down, revocations and bans take effect everywhere and hold when it returns", async () => {
     const { a, b, store } = twoInstances();
-    const { client, email } = await signUp(a);
+    const { client, email, token } = await signUp(a);
     const onB = sameBrowser(b, client);
-    await onB.get("/get-session");
+    const victim = await signUp(a);
+    const victimOnB = sameBrowser(b, victim.client);
+    for (const c of [client, onB, victim.client, victimOnB]) expect((await c.get("/get-session")).body).not.toBeNull();
+    const before = [...store.data.keys()];
+    // The stolen cookies, kept for after the outage (a refused lookup clears the cookies of the jar it answers).
+    const stolen = [a, b].flatMap((auth) => [sameBrowser(auth, client), sameBrowser(auth, victim.client)]);
     store.state.down = true;
     expect((await onB.get("/get-session")).body.user.name).toBe("Ann");
     // Signing in needs no cache write: a new session has no entry to displace.
     const fresh = createTestClient(b);
     expect((await fresh.post("/sign-in/email", { email, password: "password-123" })).status).toBe(200);
     expect((await fresh.get("/get-session")).body.user.email).toBe(email);
-    const out = await onB.post("/sign-out");
-    expect(out.status).toBe(503);
-    expect(out.body.code).toBe("SESSION_STORE_UNAVAILABLE");
+    // The database is the source of truth: the sign-out, a ban-like write (the user changed, its
+    // sessions deleted, as admin's ban does through ctx.auth.db) and an update all go through.
+    expect((await onB.post("/sign-out")).status).toBe(200);
+    await b.$context.db.update({
+      model: "user",
+      where: [{ field: "id", value: victim.userId }],
+      update: { name: "X" },
+    });
+    await b.$context.db.deleteMany({ model: "session", where: [{ field: "userId", value: victim.userId }] });
+    expect((await fresh.post("/update-user", { name: "Cy" })).status).toBe(200);
+    for (const c of [client, onB, victim.client, victimOnB]) expect((await c.get("/get-session")).body).toBeNull();
+
+    // The store returns holding everything cached before the outage (a hung server, not a restarted
+    // one): none of it answers again, on either instance.
     store.state.down = false;
-    // Nothing changed: the session is still valid everywhere, and signing out now works everywhere.
-    expect((await client.get("/get-session")).body).not.toBeNull();
-    expect((await sameBrowser(b, client).post("/sign-out")).status).toBe(200);
-    expect((await client.get("/get-session")).body).toBeNull();
+    expect(before.every((k) => store.data.has(k))).toBe(true);
+    expect(store.data.get(before.find((k) => k.endsWith(sha256Base64Url(token))) ?? "")?.value).toContain('"user"');
+    for (const c of stolen) expect((await c.get("/get-session")).body).toBeNull();
+    expect((await sameBrowser(a, fresh).get("/get-session")).body.user.name).toBe("Cy");
+    expect((await fresh.get("/get-session")).body.user.name).toBe("Cy");
   });
 
-  it("while the store is down a session due for refresh is served unslid, and an expired one is null (no 503)", async () => {
+  it("an instance that never saw the outage re-reads the generation within a second and drops the entry", async () => {
+    let clock = Date.now();
+    const { a, b, store } = twoInstances(true, false, () => clock);
+    const { client } = await signUp(a);
+    const onB = sameBrowser(b, client);
+    expect((await onB.get("/get-session")).body).not.toBeNull();
+    // Only A loses the store (a network split): its revocation cannot mark B's cached entry.
+    store.state.down = true;
+    expect((await client.post("/sign-out")).status).toBe(200);
+    store.state.down = false;
+    expect(await a.$context.db.count({ model: "session" })).toBe(0);
+    // B re-reads the database's generation once its copy is a second old, and refuses from then on.
+    clock += 1001;
+    expect((await onB.get("/get-session")).body).toBeNull();
+  });
+
+  it("while the store is down a session due for refresh still slides, and an expired one is null (no 503)", async () => {
     let clock = Date.now();
     const { a, store } = twoInstances(true, false, () => clock);
     const { client } = await signUp(a);
@@ -205,10 +250,9 @@ describe("session lookups in secondary storage", () => {
     clock += 2 * 86400_000;
     const due = await client.get("/get-session");
     expect(due.status).toBe(200);
-    expect(due.body.session.expiresAt).toBe(before);
+    expect(new Date(due.body.session.expiresAt).getTime()).toBeGreaterThan(new Date(before).getTime());
     store.state.down = false;
-    const slid = await client.get("/get-session");
-    expect(new Date(slid.body.session.expiresAt).getTime()).toBeGreaterThan(new Date(before).getTime());
+    expect((await client.get("/get-session")).body.session.expiresAt).toBe(due.body.session.expiresAt);
     store.state.down = true;
     clock += 30 * 86400_000;
     const expired = await client.get("/get-session");
@@ -221,7 +265,7 @@ describe("session lookups in secondary storage", () => {
     const { client, token } = await signUp(a);
     const onB = sameBrowser(b, client);
     expect((await onB.get("/get-session")).body.user.name).toBe("Ann");
-    expect(store.data.has(cacheKey(token))).toBe(false);
+    expect(store.data.has(await cacheKey(a, token))).toBe(false);
     await onB.post("/sign-out");
     expect((await client.get("/get-session")).body).toBeNull();
   });

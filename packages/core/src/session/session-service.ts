@@ -1,11 +1,12 @@
 import type { Db } from "../db/create-db.js";
-import { AuthError } from "../errors/auth-error.js";
-import { CORE_ERRORS } from "../errors/core-errors.js";
 import { createOutputFilter } from "../db/create-db.js";
 import { deriveSessionToken, generateId, sha256Base64Url, unsignCookieValue } from "../crypto/index.js";
 import type { CookieNames } from "../cookies/cookie-names.js";
 import { readCookie, safeDecode } from "../cookies/parse-cookies.js";
+import { logForeignCookieSignature } from "./log-foreign-cookie-signature.js";
 import type { ResolvedOptions } from "../options/resolve-options.js";
+import { findPage } from "../paging/find-page.js";
+import type { Page } from "../paging/find-page.js";
 import type { Session, SessionWithUser, User } from "../schema/model-types.js";
 import type { Row, Schema } from "../schema/schema-types.js";
 import type { UserValidationSource } from "./create-user-validation.js";
@@ -42,18 +43,18 @@ export interface SessionService {
   /** True when the session is older than the update age and no plugin's `canRefreshSession` holds it back. */
   needsRefresh(session: Session): boolean;
   refresh(session: Session): Promise<Session | null>;
+  /** Every unexpired session of a user, unbounded: for internal checks; listings read `pageByUser`. */
   listByUser(userId: string): Promise<Session[]>;
+  /**
+   * One page of a user's unexpired sessions, newest first (`createdAt`, then id), and the next page's
+   * cursor: one query whatever the user's session count. Needs the index session(userId, createdAt, id).
+   */
+  pageByUser(userId: string, page: { limit: number; cursor?: string | undefined }): Promise<Page<Session>>;
   deleteByToken(token: string, userId?: string): Promise<number>;
   /** Output shape of a user (hidden fields dropped). */
   publicUser(user: Row | User): User;
   /** Output shape of a session row, with the bearer token in place of the stored hash. */
   publicSession(row: Row, token: string): Session;
-}
-
-/** Swallows the session cache's "store unavailable" refusal (resolving to null); rethrows anything else. */
-function unlessStoreDown(err: unknown): null {
-  if (err instanceof AuthError && err.code === CORE_ERRORS.SESSION_STORE_UNAVAILABLE.code) return null;
-  throw err;
 }
 
 /** The token the client holds is derived from the session id, so only its hash needs storing. */
@@ -108,7 +109,10 @@ export function createSessionService(
     tokenFromCookieHeader(header) {
       const signed = readCookie(header, cookies.sessionToken);
       const decoded = signed ? safeDecode(signed) : null;
-      return decoded ? unsignCookieValue(secret, decoded) : null;
+      if (!decoded) return null;
+      const token = unsignCookieValue(secret, decoded);
+      if (token === null) logForeignCookieSignature(options.logger, decoded);
+      return token;
     },
     async findByToken(token) {
       const hash = sha256Base64Url(token);
@@ -127,12 +131,11 @@ export function createSessionService(
       }
       if (!user) return null;
       if ((session.expiresAt as Date).getTime() <= now()) {
-        // Housekeeping only: the expiry alone refuses the session, so a store outage must not turn it into a 503.
-        await deleteWhere([{ field: "id", value: session.id }]).catch(unlessStoreDown);
+        await deleteWhere([{ field: "id", value: session.id }]);
         return null;
       }
       await hooks.validateUser(user as User, "session");
-      if (cached.kind === "miss") await cache?.fill(hash, { session, user });
+      if (cached.kind === "miss") await cache?.fill(cached.key, { session, user });
       return { session: publicSession(session, token), user: publicUser(user) };
     },
     needsRefresh(session) {
@@ -141,14 +144,11 @@ export function createSessionService(
       return hooks.canRefresh.every((canRefresh) => canRefresh(session));
     },
     async refresh(session) {
-      // While the session cache's store is down the session simply does not slide yet (null: unchanged).
-      const row = await db
-        .update({
-          model: "session",
-          where: [{ field: "id", value: session.id }],
-          update: { expiresAt: new Date(now() + expiresIn * 1000) },
-        })
-        .catch(unlessStoreDown);
+      const row = await db.update({
+        model: "session",
+        where: [{ field: "id", value: session.id }],
+        update: { expiresAt: new Date(now() + expiresIn * 1000) },
+      });
       return row ? publicSession(row, session.token) : null;
     },
     async listByUser(userId) {
@@ -161,6 +161,23 @@ export function createSessionService(
         sortBy: { field: "createdAt", direction: "asc" },
       });
       return rows.map((row) => publicSession(row, deriveSessionToken(secret, row.id)));
+    },
+    async pageByUser(userId, page) {
+      const { rows, nextCursor } = await findPage(
+        { db, secret },
+        {
+          listing: `sessions:${userId}`,
+          model: "session",
+          where: [
+            { field: "userId", value: userId },
+            { field: "expiresAt", operator: "gt", value: new Date(now()) },
+          ],
+          sortBy: { field: "createdAt", direction: "desc" },
+          limit: page.limit,
+          cursor: page.cursor,
+        },
+      );
+      return { rows: rows.map((row) => publicSession(row, deriveSessionToken(secret, row.id))), nextCursor };
     },
     deleteByToken(token, userId) {
       return deleteWhere([

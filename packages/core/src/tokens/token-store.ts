@@ -20,8 +20,6 @@ export const identifierPrefix = (kind: TokenKind) => `${kind}:`;
 // Tokens are stored hashed, as session tokens are: a leaked verification table opens no account.
 const identifierOf = (kind: TokenKind, token: string) => `${identifierPrefix(kind)}${sha256Base64Url(token)}`;
 const MAX_TOKEN_LENGTH = 256;
-// Expired tokens are never read again; every so many issues, sweep them so the table stays small.
-const SWEEP_EVERY = 50;
 
 /** Single-use, expiring tokens in the verification table. */
 export function createTokenStore(verifications: VerificationsRepository, now: () => number): TokenStore {
@@ -36,10 +34,9 @@ export function createTokenStore(verifications: VerificationsRepository, now: ()
   }
   const usable = (token: string) => typeof token === "string" && token.length > 0 && token.length <= MAX_TOKEN_LENGTH;
 
-  let issued = 0;
+  // Expired tokens are never read again; the cleanup job deletes them (never a user's request).
   return {
     async issue(kind, payload, ttl, shape = { length: 32 }) {
-      if (++issued % SWEEP_EVERY === 0) await verifications.deleteExpired(new Date(now()));
       const token = generateRandomString(shape.length, shape.alphabet);
       await verifications.create({
         identifier: identifierOf(kind, token),

@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+import { can, useDashboard } from "../context.js";
 import { describeEventType, formatDateTime } from "../format.js";
 import type { AuditEvent } from "../types.js";
 import { Badge, Empty } from "./Status.js";
@@ -12,9 +14,41 @@ export interface AuditTableProps {
   names?: Record<string, string>;
 }
 
+/**
+ * The names of the actors and users on a page of events that the page does not already know, in one
+ * call (`user-names`), for an admin who may look users up; ids stay as they are otherwise (and for
+ * users deleted since).
+ */
+function useUserNames(events: AuditEvent[], known: Record<string, string>): Record<string, string> {
+  const { me, api } = useDashboard();
+  const [fetched, setFetched] = useState<Record<string, string>>({});
+  const allowed = can(me, "user", "get");
+  const wanted = [...new Set(events.flatMap((e) => [e.actorUserId, e.userId]).filter((id): id is string => !!id))]
+    .filter((id) => !Object.hasOwn(known, id))
+    .sort()
+    .join(",");
+  useEffect(() => {
+    if (!allowed || wanted === "") return;
+    const controller = new AbortController();
+    api.dashboard
+      .get<{ users: Record<string, { name: string; email: string }> }>("user-names", { ids: wanted }, controller.signal)
+      .then(({ users }) => {
+        const labels: Record<string, string> = {};
+        for (const [id, u] of Object.entries(users)) labels[id] = u.name ? `${u.name} (${u.email})` : u.email;
+        setFetched(labels);
+      })
+      // Names are a nicety: on failure the table keeps the ids.
+      .catch(() => {});
+    return () => controller.abort();
+  }, [api, allowed, wanted]);
+  return fetched;
+}
+
 /** Events as a table, newest first as the server sends them. */
 export function AuditTable({ events, compact = false, names = {} }: AuditTableProps) {
-  const label = (id: string | null) => (id && Object.hasOwn(names, id) ? names[id] : undefined);
+  const fetched = useUserNames(events, names);
+  const label = (id: string | null) =>
+    id && Object.hasOwn(names, id) ? names[id] : id && Object.hasOwn(fetched, id) ? fetched[id] : undefined;
   if (events.length === 0) return <Empty>No events.</Empty>;
   return (
     <div className="table-wrap">

@@ -3,6 +3,7 @@ import { ErrorNotice } from "../components/ErrorNotice.js";
 import { StatCard } from "../components/StatCard.js";
 import { Loading } from "../components/Status.js";
 import { can, useDashboard } from "../context.js";
+import { formatDateTime } from "../format.js";
 import type { Overview as OverviewData } from "../types.js";
 import { useResource } from "../use-resource.js";
 
@@ -40,6 +41,7 @@ export function Overview() {
               />
             )}
           </ul>
+          <p className="muted">Totals as of {formatDateTime(data.totalsCountedAt)} (counted at most once a minute).</p>
           <h2 className="section-title">Last {data.days.length} days (UTC)</h2>
           {!me.features.auditLog && (
             <p className="notice info">Install the audit-log plugin to see sign-ups and sign-ins per day.</p>

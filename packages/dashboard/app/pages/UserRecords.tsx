@@ -6,13 +6,13 @@ import type { UserDetail } from "../types.js";
 import type { PendingAction } from "./user-actions.js";
 
 /**
- * What a user holds: sign-in methods, sessions, organizations and API keys (each only when the server
+ * What a user holds: sign-in methods, passkeys, sessions, organizations and API keys (each only when the server
  * sent it, i.e. the plugin is installed and the admin may read it). Row actions go through `open`,
  * which asks for confirmation.
  */
 export function UserRecords({ detail, open }: { detail: UserDetail; open: (action: PendingAction) => void }) {
   const { me } = useDashboard();
-  const { accounts, sessions, organizations, apiKeys } = detail;
+  const { accounts, sessions, organizations, apiKeys, passkeys } = detail;
   return (
     <>
       <div className="card">
@@ -40,6 +40,44 @@ export function UserRecords({ detail, open }: { detail: UserDetail; open: (actio
           </table>
         )}
       </div>
+
+      {passkeys && (
+        <div className="card">
+          <h2>Passkeys</h2>
+          {passkeys.length === 0 ? (
+            <Empty>No passkeys.</Empty>
+          ) : (
+            <div className="table-wrap">
+              <table className="table" data-testid="passkey-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Backed up</th>
+                    <th scope="col">Added</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {passkeys.map((p) => (
+                    <tr key={p.id}>
+                      <td>{p.name || "(unnamed)"}</td>
+                      <td>
+                        {p.deviceType === "multiDevice"
+                          ? "Synced (multi-device)"
+                          : p.deviceType === "singleDevice"
+                            ? "This device only"
+                            : (p.deviceType ?? "—")}
+                      </td>
+                      <td>{p.backedUp ? "Yes" : "No"}</td>
+                      <td>{formatDateTime(p.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
 
       {sessions && (
         <div className="card">

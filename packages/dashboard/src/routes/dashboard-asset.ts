@@ -1,4 +1,4 @@
-import { AuthError, EndpointResponse, defineEndpoint } from "@gatehouse/core";
+import { AuthError, EndpointResponse, defineEndpoint } from "@gatehouse-auth/core";
 import { DASHBOARD_ERRORS } from "../dashboard-errors.js";
 import type { ResolvedDashboardOptions } from "../dashboard-options.js";
 import type { DashboardBuild } from "../load-dashboard-build.js";

@@ -1,5 +1,5 @@
-import { authUrl, defineEndpoint, redirectTo } from "@gatehouse/core";
-import type { AuthContext, EndpointContext, SessionRequirement } from "@gatehouse/core";
+import { authUrl, defineEndpoint, redirectTo } from "@gatehouse-auth/core";
+import type { AuthContext, EndpointContext, SessionRequirement } from "@gatehouse-auth/core";
 import { dashboardAccess, isImpersonating } from "../authorize-dashboard.js";
 import type { ResolvedDashboardOptions } from "../dashboard-options.js";
 import { grants } from "../dashboard-permissions.js";

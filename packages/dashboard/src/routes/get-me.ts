@@ -1,4 +1,4 @@
-import { CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { CORE_ERRORS, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { dashboardAccess, isImpersonating } from "../authorize-dashboard.js";
 import { DASHBOARD_ERRORS } from "../dashboard-errors.js";
@@ -6,13 +6,13 @@ import type { ResolvedDashboardOptions } from "../dashboard-options.js";
 import { grants } from "../dashboard-permissions.js";
 import { resolveAppUrl } from "../dashboard-pages.js";
 import { text } from "../dashboard-query.js";
-import { AuthError } from "@gatehouse/core";
+import { AuthError } from "@gatehouse-auth/core";
 
 const response = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string().nullable() }),
   impersonating: z.boolean(),
   permissions: z.record(z.string(), z.array(z.string())),
-  features: z.object({ organization: z.boolean(), apiKey: z.boolean(), auditLog: z.boolean() }),
+  features: z.object({ organization: z.boolean(), apiKey: z.boolean(), auditLog: z.boolean(), passkey: z.boolean() }),
   appUrl: z.string(),
   roles: z
     .array(z.string())

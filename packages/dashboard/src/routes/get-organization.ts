@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { authorizeDashboard, DASHBOARD_ACCESS_ERRORS } from "../authorize-dashboard.js";
 import { countBy } from "../count-by.js";

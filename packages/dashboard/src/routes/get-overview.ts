@@ -1,10 +1,10 @@
-import { CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { CORE_ERRORS, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { authorizeDashboard } from "../authorize-dashboard.js";
-import { countAuditDays, emptyDays } from "../count-audit-days.js";
-import { API_KEY_MODEL } from "../dashboard-features.js";
+import { countAuditDays, DAILY_COUNT_MODEL, emptyDays } from "../count-audit-days.js";
 import { DASHBOARD_ERRORS } from "../dashboard-errors.js";
 import type { ResolvedDashboardOptions } from "../dashboard-options.js";
+import { createOverviewTotals } from "../overview-totals.js";
 
 const response = z.object({
   days: z.array(z.object({ date: z.string(), signUps: z.number(), signIns: z.number(), failedSignIns: z.number() })),
@@ -15,15 +15,19 @@ const response = z.object({
     organizations: z.number().nullable(),
     apiKeys: z.number().nullable(),
   }),
+  /** When the totals were counted: they are reused for up to a minute (see overview-totals.ts). */
+  totalsCountedAt: z.string(),
 });
 
 /**
  * GET {path}/api/overview?days=30 (1..90): sign-ups, sign-ins and failed sign-ins per UTC day, oldest
- * first (all zero without the audit log's table), and totals. Counts only: no rows are loaded beyond the
- * bounded tally of `countAuditDays`.
+ * first (all zero without the audit log's table), and totals. A fixed number of statements whatever the
+ * data and the range: one read of the audit log's per-day counters, and the five whole-table counts at
+ * most once a minute (`totalsCountedAt` says when; see overview-totals.ts).
  */
-export const getOverview = (o: ResolvedDashboardOptions) =>
-  defineEndpoint(
+export const getOverview = (o: ResolvedDashboardOptions) => {
+  const overviewTotals = createOverviewTotals();
+  return defineEndpoint(
     {
       method: "GET",
       path: `${o.path}/api/overview`,
@@ -43,14 +47,12 @@ export const getOverview = (o: ResolvedDashboardOptions) =>
       const { features } = authorizeDashboard(o, ctx);
       const { db, schema } = ctx.auth;
       const now = ctx.auth.now();
-      const [days, users, bannedUsers, activeSessions, organizations, apiKeys] = await Promise.all([
-        features.auditLog ? countAuditDays(db, now, ctx.query.days) : emptyDays(now, ctx.query.days),
-        db.count({ model: "user" }),
-        schema.user?.fields.banned ? db.count({ model: "user", where: [{ field: "banned", value: true }] }) : 0,
-        db.count({ model: "session", where: [{ field: "expiresAt", operator: "gt", value: new Date(now) }] }),
-        features.organization ? db.count({ model: "organization" }) : null,
-        features.apiKey ? db.count({ model: API_KEY_MODEL }) : null,
+      const charted = features.auditLog && Object.hasOwn(schema, DAILY_COUNT_MODEL);
+      const [days, totals] = await Promise.all([
+        charted ? countAuditDays(db, now, ctx.query.days) : emptyDays(now, ctx.query.days),
+        overviewTotals(ctx.auth, features),
       ]);
-      return { days, totals: { users, bannedUsers, activeSessions, organizations, apiKeys } };
+      return { days, totals: totals.totals, totalsCountedAt: new Date(totals.at).toISOString() };
     },
   );
+};

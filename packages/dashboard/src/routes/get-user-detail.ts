@@ -1,5 +1,5 @@
-import { AuthError, CORE_ERRORS, defineEndpoint, userResponse } from "@gatehouse/core";
-import type { Schema } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, userResponse } from "@gatehouse-auth/core";
+import type { Schema } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { authorizeDashboard, DASHBOARD_ACCESS_ERRORS } from "../authorize-dashboard.js";
 import { API_KEY_MODEL } from "../dashboard-features.js";
@@ -39,6 +39,17 @@ const response = z.object({
       }),
     )
     .nullable(),
+  passkeys: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string().nullable(),
+        deviceType: z.string().nullable(),
+        backedUp: z.boolean(),
+        createdAt: nullableDate,
+      }),
+    )
+    .nullable(),
 });
 
 // The composed user model's returned fields are fixed per auth instance: computed once.
@@ -62,7 +73,8 @@ type Row = Record<string, unknown>;
 /**
  * GET {path}/api/user-detail?id= (user: get): the user, their sign-in methods, and — when the caller's
  * permissions and the installed plugins allow — their sessions (session: list), organizations
- * (organization: list) and API keys (apiKey: list), each capped at MAX_PAGE_SIZE, newest first. Columns
+ * (organization: list), API keys (apiKey: list) and passkeys (with the user: get that opens the page; names and
+ * device kinds only, never a public key or credential id), each capped at MAX_PAGE_SIZE, newest first. Columns
  * are named explicitly: no token, password or key hash is ever read.
  */
 export const getUserDetail = (o: ResolvedDashboardOptions) =>
@@ -90,7 +102,7 @@ export const getUserDetail = (o: ResolvedDashboardOptions) =>
       if (!user) throw new AuthError(CORE_ERRORS.USER_NOT_FOUND);
       const byUser = [{ field: "userId", value: userId }];
       const newest = { field: "createdAt", direction: "desc" } as const;
-      const [accounts, sessions, memberships, apiKeys] = await Promise.all([
+      const [accounts, sessions, memberships, apiKeys, passkeys] = await Promise.all([
         db.findMany<Row>({
           model: "account",
           where: byUser,
@@ -129,6 +141,15 @@ export const getUserDetail = (o: ResolvedDashboardOptions) =>
               model: API_KEY_MODEL,
               where: byUser,
               select: ["id", "name", "start", "enabled", "expiresAt", "createdAt"],
+              sortBy: newest,
+              limit: MAX_PAGE_SIZE,
+            })
+          : null,
+        features.passkey
+          ? db.findMany<Row>({
+              model: "passkey",
+              where: byUser,
+              select: ["id", "name", "deviceType", "backedUp", "createdAt"],
               sortBy: newest,
               limit: MAX_PAGE_SIZE,
             })
@@ -177,6 +198,14 @@ export const getUserDetail = (o: ResolvedDashboardOptions) =>
             enabled: k.enabled !== false,
             expiresAt: isoDate(k.expiresAt),
             createdAt: isoDate(k.createdAt),
+          })) ?? null,
+        passkeys:
+          passkeys?.map((p) => ({
+            id: String(p.id),
+            name: text(p.name),
+            deviceType: text(p.deviceType),
+            backedUp: p.backedUp === true,
+            createdAt: isoDate(p.createdAt),
           })) ?? null,
       };
     },

@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@gatehouse/core";
+import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { authorizeDashboard, DASHBOARD_ACCESS_ERRORS } from "../authorize-dashboard.js";
 import { API_KEY_MODEL } from "../dashboard-features.js";

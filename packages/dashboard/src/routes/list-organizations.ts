@@ -1,5 +1,5 @@
-import { defineEndpoint } from "@gatehouse/core";
-import type { Where } from "@gatehouse/core";
+import { defineEndpoint } from "@gatehouse-auth/core";
+import type { Where } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { authorizeDashboard, DASHBOARD_ACCESS_ERRORS } from "../authorize-dashboard.js";
 import { countBy } from "../count-by.js";

@@ -1,4 +1,4 @@
-import { CORE_ERRORS, defineEndpoint, successResponse } from "@gatehouse/core";
+import { CORE_ERRORS, defineEndpoint, successResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { EMAIL_OTP_ERRORS } from "../email-otp-errors.js";
 import { emailInput } from "../email-otp-input.js";

@@ -6,7 +6,7 @@ import {
   normalizeEmail,
   successResponse,
   voidResetTokens,
-} from "@gatehouse/core";
+} from "@gatehouse-auth/core";
 import { z } from "zod";
 import { EMAIL_OTP_ERRORS } from "../email-otp-errors.js";
 import { emailInput, otpInput } from "../email-otp-input.js";

@@ -1,4 +1,4 @@
-import { AuthError, SENSITIVE_ACTION_TAG, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { canHaveJwt } from "../can-have-jwt.js";
 import { JWT_ERRORS } from "../jwt-errors.js";
@@ -16,7 +16,7 @@ export const getToken = (sign: SessionJwtSigner) =>
       method: "GET",
       path: "/token",
       session: "required",
-      tags: [SENSITIVE_ACTION_TAG],
+      credentials: "own-session",
       openapi: {
         summary: "A short-lived JWT for the current session",
         description: "Claims sub (user id), iss, aud, iat, exp; its header's kid names a key of /jwks.",

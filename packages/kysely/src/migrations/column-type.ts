@@ -1,5 +1,5 @@
-import type { FieldDef } from "@gatehouse/core";
-import { LONG_STRING_MAX_LENGTH, maxLengthOf } from "@gatehouse/core";
+import type { FieldDef } from "@gatehouse-auth/core";
+import { LONG_STRING_MAX_LENGTH, maxLengthOf } from "@gatehouse-auth/core";
 import { sql } from "../kysely-runtime.js";
 import type { RawBuilder } from "kysely";
 import type { SqlDialect } from "../dialect.js";

@@ -1,6 +1,6 @@
 // The planner against a described database state, per dialect: it only ever adds.
-import { createCoreSchema } from "@gatehouse/core";
-import type { Schema } from "@gatehouse/core";
+import { createCoreSchema } from "@gatehouse-auth/core";
+import type { Schema } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { diffSchema } from "./diff-schema.js";
 import { coldKysely } from "./generate-sql.js";

@@ -1,4 +1,4 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 import { sql } from "../kysely-runtime.js";
 import type { Compilable, CreateTableBuilder } from "kysely";
 import type { AnyKysely } from "../connect.js";

@@ -1,6 +1,6 @@
 // DDL per dialect, checked as text: no database needed, so these run everywhere.
-import { createCoreSchema } from "@gatehouse/core";
-import type { Schema } from "@gatehouse/core";
+import { createCoreSchema } from "@gatehouse-auth/core";
+import type { Schema } from "@gatehouse-auth/core";
 import { describe, expect, it } from "vitest";
 import { generateSql } from "./generate-sql.js";
 

@@ -1,4 +1,4 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 import {
   DummyDriver,
   Kysely,

@@ -1,4 +1,4 @@
-import type { Schema } from "@gatehouse/core";
+import type { Schema } from "@gatehouse-auth/core";
 import type { AnyKysely } from "../connect.js";
 import type { SqlDialect } from "../dialect.js";
 import { runMigrations } from "./run-migrations.js";

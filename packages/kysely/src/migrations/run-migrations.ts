@@ -1,4 +1,4 @@
-import type { MigrationResult, Schema } from "@gatehouse/core";
+import type { MigrationResult, Schema } from "@gatehouse-auth/core";
 import type { AnyKysely } from "../connect.js";
 import type { SqlDialect } from "../dialect.js";
 import { introspect } from "./introspect.js";

@@ -7,7 +7,7 @@ import {
   statusResponse,
   stringInput,
   userFields,
-} from "@gatehouse/core";
+} from "@gatehouse-auth/core";
 import { z } from "zod";
 import { MAGIC_LINK_ERRORS } from "../magic-link-errors.js";
 import type { ResolvedMagicLinkOptions } from "../magic-link-options.js";

@@ -7,8 +7,8 @@ import {
   redirectTo,
   setSessionCookie,
   tokenUserResponse,
-} from "@gatehouse/core";
-import type { CatalogueError } from "@gatehouse/core";
+} from "@gatehouse-auth/core";
+import type { CatalogueError } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { MAGIC_LINK_ERRORS } from "../magic-link-errors.js";
 import type { ResolvedMagicLinkOptions } from "../magic-link-options.js";

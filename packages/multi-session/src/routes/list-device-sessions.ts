@@ -1,14 +1,21 @@
-import { SENSITIVE_ACTION_TAG, defineEndpoint, sessionWithUserResponse } from "@gatehouse/core";
-import type { SessionWithUser } from "@gatehouse/core";
+import { defineEndpoint, listedSessionResponse, toListedSession, userResponse } from "@gatehouse-auth/core";
+import type { ListedSession, SessionWithUser, User } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { clearDeviceCookie, findDeviceEntry, readDeviceCookies } from "../device-cookies.js";
 import { loadDeviceSession } from "../load-device-session.js";
 import type { ResolvedMultiSessionOptions } from "../multi-session-options.js";
 import { recordDeviceSession } from "../record-device-session.js";
 
+/** One account of the browser: its session by id (no token), `current` for the active one, and its user. */
+export interface DeviceSession {
+  session: ListedSession;
+  user: User;
+}
+
 /**
  * GET /multi-session/list-device-sessions: the accounts this browser is signed in to, oldest first,
- * each session (with the token set-active and revoke take) with its user. Sessions that expired, were
+ * each session by id (the id set-active and revoke take; never a token: whoever reads a token owns the
+ * session, and a page's script must not) with its user, the active one marked `current`. Sessions that expired, were
  * revoked or whose user is refused are dropped and their cookies cleared, as are forged cookies. An
  * active session missing from the set (signed in before the plugin was installed) is added.
  */
@@ -18,15 +25,15 @@ export const listDeviceSessions = (o: ResolvedMultiSessionOptions) =>
       method: "GET",
       path: "/multi-session/list-device-sessions",
       session: "optional",
-      // The answer holds each session's bearer token (guards such as the admin plugin's cover it).
-      tags: [SENSITIVE_ACTION_TAG],
+      // It names every account of the browser: only the browser's own session reads it.
+      credentials: "own-session",
       openapi: {
         summary: "List the accounts signed in on this browser",
-        description: "Each session carries the token that set-active and revoke take. Empty when none.",
-        response: z.array(sessionWithUserResponse),
+        description: "Each session by id (what set-active and revoke take), the active one `current`. Empty when none.",
+        response: z.array(z.object({ session: listedSessionResponse, user: userResponse })),
       },
     },
-    async (ctx): Promise<SessionWithUser[]> => {
+    async (ctx): Promise<DeviceSession[]> => {
       const { entries, forged } = readDeviceCookies(ctx);
       for (const name of forged) clearDeviceCookie(ctx, name);
       const found = await Promise.all(entries.map((entry) => loadDeviceSession(ctx, entry)));
@@ -47,6 +54,7 @@ export const listDeviceSessions = (o: ResolvedMultiSessionOptions) =>
         await recordDeviceSession(ctx, active, o.maximumSessions);
         live.push(active);
       }
-      return live;
+      const currentId = active?.session.id ?? null;
+      return live.map(({ session, user }) => ({ session: toListedSession(session, currentId), user }));
     },
   );

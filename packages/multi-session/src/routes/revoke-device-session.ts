@@ -1,21 +1,22 @@
-import { AuthError, clearSessionCookies, defineEndpoint, setSessionCookie, statusResponse } from "@gatehouse/core";
-import { z } from "zod";
-import { clearDeviceCookie, findDeviceEntry, readDeviceCookies } from "../device-cookies.js";
+import { clearSessionCookies, defineEndpoint, setSessionCookie, statusResponse } from "@gatehouse-auth/core";
+import { clearDeviceCookie } from "../device-cookies.js";
+import { deviceSessionTarget, findTargetEntry } from "../device-session-target.js";
 import { loadDeviceSession } from "../load-device-session.js";
 import { MULTI_SESSION_ERRORS } from "../multi-session-errors.js";
 import { refuseWhileImpersonating } from "../refuse-while-impersonating.js";
 
 /**
- * POST /multi-session/revoke { sessionToken }: signs this browser out of one of its accounts (the
+ * POST /multi-session/revoke { sessionId }: signs this browser out of one of its accounts (the
  * session ends). When it was the active one, the browser switches to the account it added most
- * recently that is still live, or ends signed out. Only a token in this browser's set is accepted (403).
+ * recently that is still live, or ends signed out. Only a session in this browser's set is accepted (403).
  */
 export const revokeDeviceSession = defineEndpoint(
   {
     method: "POST",
     path: "/multi-session/revoke",
-    body: z.strictObject({ sessionToken: z.string().min(1).max(512) }),
+    body: deviceSessionTarget,
     session: "optional",
+    credentials: "own-session",
     openapi: {
       summary: "Sign this browser out of one of its accounts",
       description: "When it was the active account, another of the browser's accounts becomes active, if any.",
@@ -25,9 +26,7 @@ export const revokeDeviceSession = defineEndpoint(
   },
   async (ctx) => {
     refuseWhileImpersonating(ctx);
-    const { entries } = readDeviceCookies(ctx);
-    const entry = findDeviceEntry(entries, ctx.body.sessionToken);
-    if (!entry) throw new AuthError(MULTI_SESSION_ERRORS.MULTI_SESSION_NOT_ON_DEVICE, { cookies: ctx.cookies });
+    const { entry, all: entries } = findTargetEntry(ctx, ctx.body);
     await ctx.auth.sessions.deleteByToken(entry.token);
     clearDeviceCookie(ctx, entry.name);
     const active = ctx.auth.sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));

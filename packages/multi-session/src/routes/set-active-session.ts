@@ -1,22 +1,24 @@
-import { AuthError, defineEndpoint, sessionWithUserResponse, setSessionCookie } from "@gatehouse/core";
-import type { SessionWithUser } from "@gatehouse/core";
-import { z } from "zod";
-import { clearDeviceCookie, findDeviceEntry, readDeviceCookies } from "../device-cookies.js";
+import { AuthError, defineEndpoint, sessionWithUserResponse, setSessionCookie } from "@gatehouse-auth/core";
+import type { SessionWithUser } from "@gatehouse-auth/core";
+import { clearDeviceCookie } from "../device-cookies.js";
+import { deviceSessionTarget, findTargetEntry } from "../device-session-target.js";
 import { loadDeviceSession } from "../load-device-session.js";
 import { MULTI_SESSION_ERRORS } from "../multi-session-errors.js";
 import { refuseWhileImpersonating } from "../refuse-while-impersonating.js";
 
 /**
- * POST /multi-session/set-active { sessionToken }: makes one of this browser's accounts the active one
- * (session cookie, and the session cookie cache when on, rewritten). Only a token in this browser's
- * signed set is accepted: a valid token from elsewhere is 403, a dead one in the set 401 (and dropped).
+ * POST /multi-session/set-active { sessionId }: makes one of this browser's accounts the active one
+ * (session cookie, and the session cookie cache when on, rewritten). Only a session in this browser's
+ * signed set is accepted: one from elsewhere is 403, a dead one in the set 401 (and dropped). Answers the
+ * session as get-session does (its token included: it is now this browser's own session cookie).
  */
 export const setActiveSession = defineEndpoint(
   {
     method: "POST",
     path: "/multi-session/set-active",
-    body: z.strictObject({ sessionToken: z.string().min(1).max(512) }),
+    body: deviceSessionTarget,
     session: "optional",
+    credentials: "own-session",
     openapi: {
       summary: "Switch this browser to another of its signed-in accounts",
       response: sessionWithUserResponse,
@@ -29,8 +31,7 @@ export const setActiveSession = defineEndpoint(
   },
   async (ctx): Promise<SessionWithUser> => {
     refuseWhileImpersonating(ctx);
-    const entry = findDeviceEntry(readDeviceCookies(ctx).entries, ctx.body.sessionToken);
-    if (!entry) throw new AuthError(MULTI_SESSION_ERRORS.MULTI_SESSION_NOT_ON_DEVICE, { cookies: ctx.cookies });
+    const { entry } = findTargetEntry(ctx, ctx.body);
     const found = await loadDeviceSession(ctx, entry);
     if (!found) {
       clearDeviceCookie(ctx, entry.name);

@@ -1,5 +1,5 @@
-import type { AuthContext } from "@gatehouse/core";
-import { defineEndpoint } from "@gatehouse/core";
+import type { AuthContext } from "@gatehouse-auth/core";
+import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import type { OpenAPIDocument } from "../open-api-types.js";
 

@@ -1,5 +1,5 @@
-import { defineEndpoint, htmlResponse } from "@gatehouse/core";
-import type { AuthContext } from "@gatehouse/core";
+import { defineEndpoint, htmlResponse } from "@gatehouse-auth/core";
+import type { AuthContext } from "@gatehouse-auth/core";
 import { referencePageCsp } from "../render-reference-page.js";
 
 /** GET <path> (default /reference): the self-contained HTML API reference page (SPEC.md §2). */

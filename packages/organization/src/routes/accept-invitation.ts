@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse/core";
+import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { addMembership } from "../add-membership.js";
 import {

@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { addMembership } from "../add-membership.js";
 import { requireOrganization, validateRoles } from "../membership.js";

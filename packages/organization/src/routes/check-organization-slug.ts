@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, statusResponse, stringInput } from "@gatehouse/core";
+import { AuthError, defineEndpoint, statusResponse, stringInput } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { organizationFields } from "../organization-schema.js";
 import { findOrganization } from "../membership.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { memoryAdapter } from "@gatehouse/core";
-import type { AdapterFactory } from "@gatehouse/core";
+import { memoryAdapter } from "@gatehouse-auth/core";
+import type { AdapterFactory } from "@gatehouse-auth/core";
 import { createOrg, makeOrgAuth, newUser } from "../test-helpers.js";
 
 describe("organization names and slugs", () => {

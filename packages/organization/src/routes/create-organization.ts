@@ -6,8 +6,8 @@ import {
   jsonObjectInput,
   stringInput,
   updateCurrentSession,
-} from "@gatehouse/core";
-import type { User } from "@gatehouse/core";
+} from "@gatehouse-auth/core";
+import type { User } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { organizationFields } from "../organization-schema.js";
 import { findOrganization } from "../membership.js";

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, stringInput } from "@gatehouse/core";
+import { AuthError, defineEndpoint, stringInput } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { teamFields } from "../organization-schema.js";
 import { lockOrganization } from "../lock-organization.js";

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse/core";
+import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { lockOrganization } from "../lock-organization.js";
 import { clearActiveOrganization, requireMember, requireOrganization, requirePermission } from "../membership.js";

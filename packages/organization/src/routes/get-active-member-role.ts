@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { findMember, organizationIdOrActive } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
@@ -21,6 +21,7 @@ export const getActiveMemberRole = defineEndpoint(
     path: "/organization/get-active-member-role",
     query,
     session: "required",
+    apiKeyPermission: { resource: "organization", action: "read" },
     openapi: {
       summary: "A member's role in the active (or named) organization",
       response: z.object({ role: z.string().describe("Role names, comma-separated when there are several") }),

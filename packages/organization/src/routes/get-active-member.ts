@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { memberUserJoin, organizationIdOrActive, withPublicUser } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { Member } from "../organization-types.js";
@@ -10,6 +10,7 @@ export const getActiveMember = defineEndpoint(
     method: "GET",
     path: "/organization/get-active-member",
     session: "required",
+    apiKeyPermission: { resource: "organization", action: "read" },
     openapi: {
       summary: "The caller's membership in the active organization",
       response: memberWithUserResponse,

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint, findPage } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { findMember, findOrganization, memberUserJoin, withPublicUser } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
@@ -10,6 +10,9 @@ import {
   teamResponse,
 } from "../organization-responses.js";
 import type { Invitation, Member, Team } from "../organization-types.js";
+import { ORGANIZATION_PAGE_LIMITS } from "../read-page.js";
+import { invitationsListing } from "./list-invitations.js";
+import { membersListing } from "./list-members.js";
 
 const query = z.object({
   organizationId: z.string().optional(),
@@ -18,9 +21,12 @@ const query = z.object({
 });
 
 /**
- * GET /organization/get-full-organization: the named (or active) organization with its members and
- * their users (at most the membership limit), invitations and teams — a fixed number of queries
- * whatever the member count. Null when nothing is named and nothing is active.
+ * GET /organization/get-full-organization: the named (or active) organization with the first page of its
+ * members and their users, its pending invitations (first page) and its teams — a fixed number of
+ * queries and a bounded answer whatever the organization's size. `membersNextCursor` and
+ * `invitationsNextCursor` continue in list-members and list-invitations (status=pending). Accepted,
+ * rejected and canceled invitations live only in list-invitations. Null when nothing is named and nothing
+ * is active.
  */
 export const getFullOrganization = (o: ResolvedOrganizationOptions) =>
   defineEndpoint(
@@ -29,16 +35,25 @@ export const getFullOrganization = (o: ResolvedOrganizationOptions) =>
       path: "/organization/get-full-organization",
       query,
       session: "required",
+      apiKeyPermission: { resource: "organization", action: "read" },
       openapi: {
         summary: "An organization with its members, invitations and teams",
         description:
-          "Members come oldest first, at most the membership limit (`membersLimit` may ask for fewer); `teams` only when teams are enabled. Null when nothing is named and no organization is active.",
+          "Members come oldest first, at most 100 (and at most the membership limit; `membersLimit` may ask for fewer); when more remain, `membersNextCursor` is a cursor for list-members. `invitations` holds pending invitations only, at most 100, oldest first; `invitationsNextCursor` continues in list-invitations with status=pending. `teams` (at most 100) only when teams are enabled. Null when nothing is named and no organization is active.",
         response: z
           .intersection(
             organizationResponse,
             z.object({
               members: z.array(memberWithUserResponse),
-              invitations: z.array(invitationResponse),
+              membersNextCursor: z
+                .string()
+                .nullable()
+                .describe("Continues the members in list-members; null when all are here"),
+              invitations: z.array(invitationResponse).describe("Pending invitations only"),
+              invitationsNextCursor: z
+                .string()
+                .nullable()
+                .describe("Continues in list-invitations with status=pending; null when all are here"),
               teams: z.array(teamResponse).optional(),
             }),
           )
@@ -64,22 +79,37 @@ export const getFullOrganization = (o: ResolvedOrganizationOptions) =>
       const id = "id" in by ? by.id : bySlug?.id;
       if (id === undefined) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
       const byOrg = [{ field: "organizationId", value: id }];
+      const pageAuth = { db, secret: ctx.auth.secret };
       const [organization, members, invitations, teams] = await Promise.all([
         bySlug ?? findOrganization(db, { id }),
-        db.findMany<Member>({
+        findPage<Member>(pageAuth, {
+          listing: membersListing(id),
           model: "member",
           where: byOrg,
           join: memberUserJoin,
           sortBy: { field: "createdAt", direction: "asc" },
           // SPEC.md §9: the membership limit is also the listing cap; a caller may ask for fewer.
-          limit: Math.min(membersLimit ?? o.membershipLimit, o.membershipLimit),
+          limit: Math.min(membersLimit ?? o.membershipLimit, o.membershipLimit, ORGANIZATION_PAGE_LIMITS.max),
         }),
-        db.findMany<Invitation>({ model: "invitation", where: byOrg }),
-        o.teams.enabled ? db.findMany<Team>({ model: "team", where: byOrg }) : Promise.resolve(null),
+        findPage<Invitation>(pageAuth, {
+          listing: invitationsListing(id, "pending"),
+          model: "invitation",
+          where: [...byOrg, { field: "status", value: "pending" }],
+          sortBy: { field: "createdAt", direction: "asc" },
+          limit: ORGANIZATION_PAGE_LIMITS.max,
+        }),
+        o.teams.enabled
+          ? db.findMany<Team>({
+              model: "team",
+              where: byOrg,
+              sortBy: { field: "createdAt", direction: "asc" },
+              limit: ORGANIZATION_PAGE_LIMITS.max,
+            })
+          : Promise.resolve(null),
       ]);
       if (!organization) throw new AuthError(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
       // The caller is nearly always among the members just read; only past the cap does it take a lookup.
-      if (!members.some((m) => m.userId === userId) && !(await findMember(db, id, userId)))
+      if (!members.rows.some((m) => m.userId === userId) && !(await findMember(db, id, userId)))
         throw new AuthError(ORGANIZATION_ERRORS.USER_NOT_MEMBER_OF_ORGANIZATION);
       // `{ ...{}, ...organization, members, … }`, not `{ ...organization, members, … }`: on Node 20's V8
       // a spread copy of a non-empty object gets a map of its own, and each key added after it makes
@@ -87,8 +117,10 @@ export const getFullOrganization = (o: ResolvedOrganizationOptions) =>
       return {
         ...{},
         ...organization,
-        members: members.map(withPublicUser),
-        invitations,
+        members: members.rows.map(withPublicUser),
+        membersNextCursor: members.nextCursor,
+        invitations: invitations.rows,
+        invitationsNextCursor: invitations.nextCursor,
         ...(teams ? { teams } : {}),
       };
     },

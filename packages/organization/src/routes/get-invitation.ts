@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@gatehouse/core";
+import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import {
   requireInvitationParties,

@@ -1,4 +1,4 @@
-import { defineEndpoint, hasPermission } from "@gatehouse/core";
+import { defineEndpoint, hasPermission } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { organizationIdOrActive, requireMember } from "../membership.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
@@ -17,6 +17,7 @@ export const hasOrganizationPermission = (o: ResolvedOrganizationOptions) =>
       path: "/organization/has-permission",
       body,
       session: "required",
+      apiKeyPermission: { resource: "organization", action: "read" },
       openapi: {
         summary: "Whether the caller may perform actions in an organization",
         response: z.object({ success: z.boolean(), error: z.string().nullable() }),

@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint, normalizeEmail } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, normalizeEmail } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { lockOrganization } from "../lock-organization.js";
 import {

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { countOwners, findMember, isOwner } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";

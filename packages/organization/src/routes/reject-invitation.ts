@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { claimInvitation, requireOpenInvitation, requireRecipient, requireVerifiedInvitee } from "../invitations.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";

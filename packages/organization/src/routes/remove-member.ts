@@ -1,5 +1,5 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
-import type { Where } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
+import type { Where } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { countOwners, isOwner, organizationIdOrActive, requireMember, requirePermission } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { lockOrganization } from "../lock-organization.js";
 import { requireMember, requirePermission } from "../membership.js";

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse/core";
+import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import { findTeamMember, requireTeam } from "../teams.js";

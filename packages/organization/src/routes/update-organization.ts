@@ -1,4 +1,4 @@
-import { AuthError, UniqueConstraintError, defineEndpoint, jsonObjectInput, stringInput } from "@gatehouse/core";
+import { AuthError, UniqueConstraintError, defineEndpoint, jsonObjectInput, stringInput } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { organizationFields } from "../organization-schema.js";
 import {

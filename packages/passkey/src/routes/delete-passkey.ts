@@ -1,4 +1,4 @@
-import { AuthError, SENSITIVE_ACTION_TAG, defineEndpoint, statusResponse } from "@gatehouse/core";
+import { AuthError, defineEndpoint, statusResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { PASSKEY_ERRORS } from "../passkey-errors.js";
 import { MODEL } from "../passkey-record.js";
@@ -15,7 +15,7 @@ export const deletePasskey = defineEndpoint(
     path: "/passkey/delete-passkey",
     body,
     session: "required",
-    tags: [SENSITIVE_ACTION_TAG],
+    credentials: "own-session",
     openapi: {
       summary: "Delete one of your passkeys",
       response: statusResponse,

@@ -1,8 +1,8 @@
-import { SENSITIVE_ACTION_TAG, defineEndpoint } from "@gatehouse/core";
+import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { startCeremony } from "../passkey-challenge.js";
 import type { ResolvedPasskeyOptions } from "../passkey-options.js";
-import { listPasskeys, transportsOf } from "../passkey-record.js";
+import { EXCLUDED_PASSKEYS_MAX, newestPasskeys, transportsOf } from "../passkey-record.js";
 import { relyingParty } from "../relying-party.js";
 import { webauthnServer } from "../webauthn-server.js";
 
@@ -21,7 +21,7 @@ export const generateRegisterOptions = (o: ResolvedPasskeyOptions) =>
       path: "/passkey/generate-register-options",
       body,
       session: "fresh",
-      tags: [SENSITIVE_ACTION_TAG],
+      credentials: "own-session",
       openapi: {
         summary: "Start registering a passkey",
         description:
@@ -33,7 +33,7 @@ export const generateRegisterOptions = (o: ResolvedPasskeyOptions) =>
       const { generateRegistrationOptions } = await webauthnServer();
       const { user } = ctx.session;
       const rp = relyingParty(ctx.auth, o);
-      const existing = await listPasskeys(ctx.auth.db, user.id);
+      const existing = await newestPasskeys(ctx.auth.db, user.id, EXCLUDED_PASSKEYS_MAX);
       const options = await generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,

@@ -1,4 +1,4 @@
-import { dateTimeResponse } from "@gatehouse/core";
+import { dateTimeResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 
 /** A passkey as its owner receives it (no public key; dates as ISO strings). */

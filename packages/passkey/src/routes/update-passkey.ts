@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, stringInput } from "@gatehouse/core";
+import { AuthError, defineEndpoint, stringInput } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { PASSKEY_ERRORS } from "../passkey-errors.js";
 import { MODEL, type PasskeyRow, findOwnPasskey, publicPasskey } from "../passkey-record.js";
@@ -17,6 +17,7 @@ export const updatePasskey = defineEndpoint(
     path: "/passkey/update-passkey",
     body,
     session: "required",
+    credentials: "own-session",
     openapi: {
       summary: "Rename one of your passkeys",
       response: z.object({ passkey: passkeyResponse }),

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, setSessionCookie, tokenUserResponse } from "@gatehouse/core";
+import { AuthError, defineEndpoint, setSessionCookie, tokenUserResponse } from "@gatehouse-auth/core";
 import type { AuthenticationResponseJSON, AuthenticatorTransport } from "@simplewebauthn/server";
 import { z } from "zod";
 import { takeCeremony } from "../passkey-challenge.js";
@@ -12,7 +12,7 @@ import { authenticationResponseInput } from "../webauthn-input.js";
 const body = z.strictObject({ response: authenticationResponseInput, rememberMe: z.boolean().optional() });
 
 /**
- * Tag that `@gatehouse/two-factor` gives the endpoints that complete a sign-in, so its interceptor does
+ * Tag that `@gatehouse-auth/two-factor` gives the endpoints that complete a sign-in, so its interceptor does
  * not hold them. A passkey assertion here always carries user verification (a PIN or biometric on the
  * authenticator, on top of possessing it): two factors in one step, so it is not held for a second.
  */

@@ -1,4 +1,4 @@
-import { AuthError, SENSITIVE_ACTION_TAG, UniqueConstraintError, defineEndpoint, stringInput } from "@gatehouse/core";
+import { AuthError, UniqueConstraintError, defineEndpoint, stringInput } from "@gatehouse-auth/core";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
 import { takeCeremony } from "../passkey-challenge.js";
@@ -28,7 +28,7 @@ export const verifyRegistration = (o: ResolvedPasskeyOptions) =>
       path: "/passkey/verify-registration",
       body,
       session: "fresh",
-      tags: [SENSITIVE_ACTION_TAG],
+      credentials: "own-session",
       openapi: {
         summary: "Finish registering a passkey",
         description: "Verifies the authenticator's attestation (fmt none accepted) and stores the passkey.",

@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint, statusResponse } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, statusResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { findUserByPhone } from "../find-user-by-phone.js";
 import { phoneNumberInput, requirePhoneNumber } from "../phone-input.js";

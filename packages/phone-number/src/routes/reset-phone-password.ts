@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint, statusResponse, voidResetTokens } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, statusResponse, voidResetTokens } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { findUserByPhone } from "../find-user-by-phone.js";
 import { otpInput, phoneNumberInput, requirePhoneNumber } from "../phone-input.js";

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, statusResponse } from "@gatehouse/core";
+import { AuthError, defineEndpoint, statusResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { phoneNumberInput, requirePhoneNumber } from "../phone-input.js";
 import { PHONE_NUMBER_ERRORS } from "../phone-number-errors.js";

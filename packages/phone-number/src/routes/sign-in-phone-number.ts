@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint, finishPasswordSignIn, userResponse } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, finishPasswordSignIn, userResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { findUserByPhone } from "../find-user-by-phone.js";
 import { normalizePhoneNumber } from "../normalize-phone-number.js";

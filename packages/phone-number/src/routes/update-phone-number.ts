@@ -1,4 +1,4 @@
-import { SENSITIVE_ACTION_TAG, defineEndpoint, tokenUserResponse } from "@gatehouse/core";
+import { defineEndpoint, tokenUserResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { attachPhoneNumber } from "../attach-phone-number.js";
 import { otpInput, phoneNumberInput, requirePhoneNumber } from "../phone-input.js";
@@ -18,7 +18,8 @@ export const updatePhoneNumber = (o: ResolvedPhoneNumberOptions) =>
       body: z.strictObject({ phoneNumber: phoneNumberInput, code: otpInput }),
       session: "required",
       // Changing a sign-in credential: not for impersonation sessions.
-      tags: ["updates-user", SENSITIVE_ACTION_TAG],
+      tags: ["updates-user"],
+      credentials: "own-session",
       openapi: {
         summary: "Attach or change your phone number with a texted code",
         response: z.object({ status: z.boolean() }).extend(tokenUserResponse.shape),

@@ -1,4 +1,4 @@
-import { CORE_ERRORS, SENSITIVE_ACTION_TAG, defineEndpoint, tokenUserResponse } from "@gatehouse/core";
+import { CORE_ERRORS, defineEndpoint, tokenUserResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { attachPhoneNumber } from "../attach-phone-number.js";
 import { otpInput, phoneNumberInput, requirePhoneNumber } from "../phone-input.js";
@@ -29,7 +29,8 @@ export const verifyPhoneNumber = (o: ResolvedPhoneNumberOptions) =>
       body,
       session: "optional",
       // Sign-in rules hook these tags; and an impersonation must not move a sign-in credential.
-      tags: ["creates-session", "sign-in", SENSITIVE_ACTION_TAG],
+      tags: ["creates-session", "sign-in"],
+      credentials: "own-session",
       openapi: {
         summary: "Verify a texted code: sign in with it, or attach the number to your account",
         response: z.object({ status: z.boolean() }).extend(tokenUserResponse.shape),

@@ -1,4 +1,4 @@
-import { SENSITIVE_ACTION_TAG, defineEndpoint, refreshSessionUser, statusResponse } from "@gatehouse/core";
+import { defineEndpoint, refreshSessionUser, statusResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { TWO_FACTOR_TAG } from "../intercept-two-factor-sign-in.js";
 import { requirePassword } from "../require-password.js";
@@ -17,7 +17,8 @@ export const disableTwoFactor = defineEndpoint(
     path: "/two-factor/disable",
     body,
     session: "required",
-    tags: [SENSITIVE_ACTION_TAG, TWO_FACTOR_TAG],
+    tags: [TWO_FACTOR_TAG],
+    credentials: "own-session",
     openapi: { summary: "Disable two-factor authentication", response: statusResponse },
   },
   async (ctx) => {

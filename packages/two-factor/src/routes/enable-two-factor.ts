@@ -1,11 +1,5 @@
-import {
-  AuthError,
-  SENSITIVE_ACTION_TAG,
-  UniqueConstraintError,
-  defineEndpoint,
-  symmetricEncrypt,
-} from "@gatehouse/core";
-import type { HookContext } from "@gatehouse/core";
+import { AuthError, UniqueConstraintError, defineEndpoint, symmetricEncrypt } from "@gatehouse-auth/core";
+import type { HookContext } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { generateBackupCodes } from "../backup-codes.js";
 import { TWO_FACTOR_TAG } from "../intercept-two-factor-sign-in.js";
@@ -39,7 +33,8 @@ export const enableTwoFactor = (o: ResolvedTwoFactorOptions) =>
       path: "/two-factor/enable",
       body,
       session: "required",
-      tags: [SENSITIVE_ACTION_TAG, TWO_FACTOR_TAG],
+      tags: [TWO_FACTOR_TAG],
+      credentials: "own-session",
       openapi: {
         summary: "Start enabling two-factor authentication",
         description:

@@ -1,4 +1,4 @@
-import { AuthError, SENSITIVE_ACTION_TAG, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { generateBackupCodes } from "../backup-codes.js";
 import { TWO_FACTOR_TAG } from "../intercept-two-factor-sign-in.js";
@@ -17,7 +17,8 @@ export const generateBackupCodesRoute = (o: ResolvedTwoFactorOptions) =>
       path: "/two-factor/generate-backup-codes",
       body,
       session: "required",
-      tags: [SENSITIVE_ACTION_TAG, TWO_FACTOR_TAG],
+      tags: [TWO_FACTOR_TAG],
+      credentials: "own-session",
       openapi: {
         summary: "Replace the backup codes",
         response: z.object({ backupCodes: z.array(z.string()) }),

@@ -1,5 +1,11 @@
-import { AuthError, defineEndpoint, generateRandomString, hmacSha256Base64Url, statusResponse } from "@gatehouse/core";
-import type { HookContext } from "@gatehouse/core";
+import {
+  AuthError,
+  defineEndpoint,
+  generateRandomString,
+  hmacSha256Base64Url,
+  statusResponse,
+} from "@gatehouse-auth/core";
+import type { HookContext } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { type Challenge, clearChallengeCookie, readChallenge, swapChallenge } from "../challenge.js";
 import { TWO_FACTOR_TAG } from "../intercept-two-factor-sign-in.js";

@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint, tokenUserResponse } from "@gatehouse/core";
+import { AuthError, defineEndpoint, tokenUserResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { consumeBackupCode } from "../backup-codes.js";
 import { clearChallengeCookie, readChallenge, spendChallenge } from "../challenge.js";
@@ -27,6 +27,8 @@ export const verifyBackupCode = (o: ResolvedTwoFactorOptions) =>
         errors: [
           TWO_FACTOR_ERRORS.INVALID_TWO_FACTOR_CODE,
           TWO_FACTOR_ERRORS.TWO_FACTOR_TOO_MANY_ATTEMPTS,
+          TWO_FACTOR_ERRORS.TWO_FACTOR_SLOW_DOWN,
+          TWO_FACTOR_ERRORS.TWO_FACTOR_LOCKED,
           TWO_FACTOR_ERRORS.TWO_FACTOR_CHALLENGE_INVALID,
         ],
       },

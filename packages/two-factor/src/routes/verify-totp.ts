@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint, refreshSessionUser, tokenUserResponse } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, refreshSessionUser, tokenUserResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { clearChallengeCookie, hasChallengeCookie, readChallenge, spendChallenge } from "../challenge.js";
 import { completeSignIn } from "../complete-sign-in.js";
@@ -7,7 +7,7 @@ import { matchTotpStep } from "../totp.js";
 import { claimTotpStep, decryptTotpSecret, findTwoFactorRow } from "../two-factor-record.js";
 import { TWO_FACTOR_ERRORS } from "../two-factor-errors.js";
 import type { ResolvedTwoFactorOptions } from "../two-factor-options.js";
-import type { HookContext } from "@gatehouse/core";
+import type { HookContext } from "@gatehouse-auth/core";
 
 const body = z.strictObject({ code: z.string().max(64), trustDevice: z.boolean().optional() });
 
@@ -33,6 +33,7 @@ export const verifyTotp = (o: ResolvedTwoFactorOptions) =>
       path: "/two-factor/verify-totp",
       body,
       session: "optional",
+      credentials: "own-session",
       // creates-session: other plugins' sign-in hooks (bearer's set-auth-token) see the session it creates.
       tags: ["creates-session", TWO_FACTOR_TAG],
       openapi: {
@@ -43,6 +44,8 @@ export const verifyTotp = (o: ResolvedTwoFactorOptions) =>
         errors: [
           TWO_FACTOR_ERRORS.INVALID_TWO_FACTOR_CODE,
           TWO_FACTOR_ERRORS.TWO_FACTOR_TOO_MANY_ATTEMPTS,
+          TWO_FACTOR_ERRORS.TWO_FACTOR_SLOW_DOWN,
+          TWO_FACTOR_ERRORS.TWO_FACTOR_LOCKED,
           TWO_FACTOR_ERRORS.TWO_FACTOR_CHALLENGE_INVALID,
           TWO_FACTOR_ERRORS.TOTP_NOT_SET_UP,
         ],

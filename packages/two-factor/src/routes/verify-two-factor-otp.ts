@@ -1,4 +1,4 @@
-import { AuthError, constantTimeEqual, defineEndpoint, tokenUserResponse } from "@gatehouse/core";
+import { AuthError, constantTimeEqual, defineEndpoint, tokenUserResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { clearChallengeCookie, readChallenge, spendChallenge } from "../challenge.js";
 import { completeSignIn } from "../complete-sign-in.js";
@@ -24,6 +24,8 @@ export const verifyTwoFactorOtp = (o: ResolvedTwoFactorOptions) =>
           TWO_FACTOR_ERRORS.INVALID_TWO_FACTOR_CODE,
           TWO_FACTOR_ERRORS.TWO_FACTOR_OTP_EXPIRED,
           TWO_FACTOR_ERRORS.TWO_FACTOR_TOO_MANY_ATTEMPTS,
+          TWO_FACTOR_ERRORS.TWO_FACTOR_SLOW_DOWN,
+          TWO_FACTOR_ERRORS.TWO_FACTOR_LOCKED,
           TWO_FACTOR_ERRORS.TWO_FACTOR_CHALLENGE_INVALID,
         ],
       },

@@ -1,4 +1,4 @@
-import { createTestClient } from "@gatehouse/core/testing";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { describe, expect, it } from "vitest";
 import { makeUsernameAuth, signUp } from "../test-helpers.js";
 

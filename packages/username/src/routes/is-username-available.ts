@@ -1,4 +1,4 @@
-import { AuthError, defineEndpoint } from "@gatehouse/core";
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { findUserByUsername } from "../find-user-by-username.js";
 import { acceptNewUsername } from "../normalize-username.js";

@@ -1,6 +1,6 @@
-import { AuthError, defineErrors, definePlugin } from "@gatehouse/core";
-import type { HookContext } from "@gatehouse/core";
-import { createTestClient } from "@gatehouse/core/testing";
+import { AuthError, defineErrors, definePlugin } from "@gatehouse-auth/core";
+import type { HookContext } from "@gatehouse-auth/core";
+import { createTestClient } from "@gatehouse-auth/core/testing";
 import { describe, expect, it, vi } from "vitest";
 import { PASSWORD, makeUsernameAuth, signUp } from "../test-helpers.js";
 

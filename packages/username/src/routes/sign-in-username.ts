@@ -1,4 +1,4 @@
-import { AuthError, CORE_ERRORS, defineEndpoint, finishPasswordSignIn, userResponse } from "@gatehouse/core";
+import { AuthError, CORE_ERRORS, defineEndpoint, finishPasswordSignIn, userResponse } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { findUserByUsername } from "../find-user-by-username.js";
 import { normalizeUsername } from "../normalize-username.js";

@@ -1,5 +1,5 @@
 // An app route handler that needs the signed-in user.
-import { getSession } from "@gatehouse/core/next";
+import { getSession } from "@gatehouse-auth/core/next";
 import { auth } from "../../../lib/auth";
 
 export async function GET(request: Request): Promise<Response> {

@@ -1,8 +1,7 @@
-import { isTrue, readIdTokenClaims, stringClaim } from "../id-token-claims.js";
-import { authorizationURL, exchangeAuthorizationCode, refreshAccessToken } from "../oauth2-client.js";
-import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
-import { revokeToken } from "../revoke-token.js";
-import { verifyIdToken } from "../verify-id-token.js";
+import { stringClaim } from "../id-token-claims.js";
+import type { ProviderConfig } from "../oauth-provider.js";
+import { type DefinedEndpoints, defineProvider } from "./define-provider.js";
+import { providerEmail } from "./provider-email.js";
 
 // Apple has no user-info endpoint: everything it tells about the user is in the ID token.
 const ENDPOINTS = {
@@ -10,7 +9,7 @@ const ENDPOINTS = {
   token: "https://appleid.apple.com/auth/token",
   jwks: "https://appleid.apple.com/auth/keys",
   revocation: "https://appleid.apple.com/auth/revoke",
-} satisfies Omit<Required<ProviderEndpoints>, "userInfo">;
+} satisfies DefinedEndpoints;
 const ISSUER = "https://appleid.apple.com";
 
 /** Apple options on top of the common ones. */
@@ -32,63 +31,26 @@ export interface AppleOptions extends ProviderConfig {
  * token (Apple sends `email_verified` as a string); the name, which Apple sends only on the first
  * authorization and outside the token, comes from the callback's `user` JSON.
  */
-export function apple(config: AppleOptions): OAuthProvider {
-  const endpoints = { ...ENDPOINTS, ...config.endpoints };
-  const defaults = config.disableDefaultScope ? [] : ["name", "email"];
-  const client = { clientId: config.clientId, clientSecret: config.clientSecret, fetch: config.fetch };
-  const audience = [config.clientId, ...(config.audience ?? [])];
-
-  return {
-    id: "apple",
-    name: "Apple",
-    responseMode: "form_post",
-    // Apple has no user-info endpoint.
-    accountInfoFromIdToken: true,
-    disableSignUp: config.disableSignUp,
-    disableImplicitSignUp: config.disableImplicitSignUp,
-    createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes, nonce }) =>
-      authorizationURL(endpoints.authorization, {
-        clientId: config.clientId,
-        redirectURI: config.redirectURI ?? redirectURI,
-        state,
-        codeVerifier,
-        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
-        nonce,
-        extra: { response_mode: "form_post" },
-      }),
-    validateAuthorizationCode: ({ code, codeVerifier, redirectURI }) =>
-      exchangeAuthorizationCode(
-        endpoints.token,
-        { code, codeVerifier, redirectURI: config.redirectURI ?? redirectURI },
-        client,
-      ),
-    refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
-    revokeToken: (token) => revokeToken(endpoints.revocation, token, { ...client, tokenTypeHint: "access_token" }),
-    async verifyIdToken(idToken, nonce) {
-      const claims = await verifyIdToken(idToken, {
-        jwksUrl: endpoints.jwks,
-        issuer: config.issuer ?? ISSUER,
-        audience,
-        nonce,
-        fetch: config.fetch,
-      });
-      return claims !== null;
-    },
-    async getUserInfo(tokens, callback) {
-      const claims = await readIdTokenClaims(tokens.idToken, audience);
-      if (!claims) return null;
-      const email = stringClaim(claims, "email") ?? null;
-      const profile = {
-        id: String(claims.sub),
-        email,
-        emailVerified: email !== null && isTrue(claims.email_verified),
-        name: stringClaim(claims, "name") ?? nameFromAppleUser(callback?.user),
-        image: null,
-      };
-      return config.mapProfile ? config.mapProfile(profile, claims) : profile;
-    },
-  };
-}
+export const apple = defineProvider<AppleOptions>({
+  id: "apple",
+  name: "Apple",
+  endpoints: ENDPOINTS,
+  defaultScopes: ["name", "email"],
+  pkce: true,
+  clientAuthentication: "post",
+  responseMode: "form_post",
+  // Apple has no user-info endpoint.
+  accountInfoFromIdToken: true,
+  idToken: { issuer: (config) => config.issuer ?? ISSUER, audience: (config) => config.audience },
+  revoke: { tokenTypeHint: "access_token" },
+  userInfo: (tokens, { idTokenClaims }) => idTokenClaims(tokens),
+  profile: (claims: Record<string, unknown>, _ctx, callback) => ({
+    id: String(claims.sub),
+    ...providerEmail(claims.email, claims.email_verified),
+    name: stringClaim(claims, "name") ?? nameFromAppleUser(callback?.user),
+    image: null,
+  }),
+});
 
 /**
  * The name in Apple's one-time `user` form field, `{"name":{"firstName","lastName"},"email"}`. It

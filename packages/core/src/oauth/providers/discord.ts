@@ -1,13 +1,13 @@
-import { authorizationURL, exchangeAuthorizationCode, fetchJson, refreshAccessToken } from "../oauth2-client.js";
-import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
-import { revokeToken } from "../revoke-token.js";
+import type { ProviderConfig } from "../oauth-provider.js";
+import { type DefinedEndpoints, defineProvider } from "./define-provider.js";
+import { providerEmail } from "./provider-email.js";
 
 const ENDPOINTS = {
   authorization: "https://discord.com/oauth2/authorize",
   token: "https://discord.com/api/oauth2/token",
   userInfo: "https://discord.com/api/users/@me",
   revocation: "https://discord.com/api/oauth2/token/revoke",
-} satisfies ProviderEndpoints;
+} satisfies DefinedEndpoints;
 const CDN = "https://cdn.discordapp.com";
 
 /** Discord options on top of the common ones. */
@@ -45,47 +45,21 @@ export function discordAvatarURL(user: Pick<DiscordUser, "id" | "avatar" | "disc
  * Discord. Scopes `identify email`, PKCE S256. The profile is /users/@me; its email counts as verified
  * when Discord says `verified`.
  */
-export function discord(config: DiscordOptions): OAuthProvider {
-  const endpoints = { ...ENDPOINTS, ...config.endpoints };
-  const defaults = config.disableDefaultScope ? [] : ["identify", "email"];
-  const client = { clientId: config.clientId, clientSecret: config.clientSecret, fetch: config.fetch };
-  return {
-    id: "discord",
-    name: "Discord",
-    disableSignUp: config.disableSignUp,
-    disableImplicitSignUp: config.disableImplicitSignUp,
-    createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes }) =>
-      authorizationURL(endpoints.authorization, {
-        clientId: config.clientId,
-        redirectURI: config.redirectURI ?? redirectURI,
-        state,
-        codeVerifier,
-        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
-        extra: { prompt: config.prompt },
-      }),
-    validateAuthorizationCode: ({ code, codeVerifier, redirectURI }) =>
-      exchangeAuthorizationCode(
-        endpoints.token,
-        { code, codeVerifier, redirectURI: config.redirectURI ?? redirectURI },
-        client,
-      ),
-    refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
-    revokeToken: (token) => revokeToken(endpoints.revocation, token, client),
-    async getUserInfo(tokens) {
-      if (!tokens.accessToken) return null;
-      const user = (await fetchJson(endpoints.userInfo, tokens.accessToken, {
-        fetch: config.fetch,
-      })) as DiscordUser | null;
-      if (!user || typeof user.id !== "string") return null;
-      const email = user.email || null;
-      const profile = {
-        id: user.id,
-        email,
-        emailVerified: email !== null && user.verified === true,
-        name: user.global_name || user.username,
-        image: discordAvatarURL(user),
-      };
-      return config.mapProfile ? config.mapProfile(profile, user) : profile;
-    },
-  };
-}
+export const discord = defineProvider<DiscordOptions>({
+  id: "discord",
+  name: "Discord",
+  endpoints: ENDPOINTS,
+  defaultScopes: ["identify", "email"],
+  pkce: true,
+  clientAuthentication: "post",
+  revoke: {},
+  profile: (user: DiscordUser) =>
+    typeof user.id !== "string"
+      ? null
+      : {
+          id: user.id,
+          ...providerEmail(user.email, user.verified),
+          name: user.global_name || user.username,
+          image: discordAvatarURL(user),
+        },
+});

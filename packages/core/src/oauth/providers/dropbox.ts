@@ -1,7 +1,8 @@
-import { authorizationURL, exchangeAuthorizationCode, refreshAccessToken } from "../oauth2-client.js";
-import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
+import type { ProviderConfig } from "../oauth-provider.js";
 import { postForJson } from "../post-for-json.js";
 import { sendRevocation } from "../send-revocation.js";
+import { type DefinedEndpoints, defineProvider } from "./define-provider.js";
+import { providerEmail } from "./provider-email.js";
 
 const ENDPOINTS = {
   authorization: "https://www.dropbox.com/oauth2/authorize",
@@ -9,7 +10,7 @@ const ENDPOINTS = {
   // An RPC endpoint: POST, no arguments.
   userInfo: "https://api.dropboxapi.com/2/users/get_current_account",
   revocation: "https://api.dropboxapi.com/2/auth/token/revoke",
-} satisfies ProviderEndpoints;
+} satisfies DefinedEndpoints;
 
 /** Dropbox options on top of the common ones. */
 export interface DropboxOptions extends ProviderConfig {
@@ -31,50 +32,32 @@ interface DropboxAccount {
  * back. The profile is the RPC endpoint users/get_current_account (POST), whose `email_verified` is
  * taken as given.
  */
-export function dropbox(config: DropboxOptions): OAuthProvider {
-  const endpoints = { ...ENDPOINTS, ...config.endpoints };
-  const defaults = config.disableDefaultScope ? [] : ["account_info.read"];
-  const client = { clientId: config.clientId, clientSecret: config.clientSecret, fetch: config.fetch };
-  return {
-    id: "dropbox",
-    name: "Dropbox",
-    disableSignUp: config.disableSignUp,
-    disableImplicitSignUp: config.disableImplicitSignUp,
-    createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes }) =>
-      authorizationURL(endpoints.authorization, {
-        clientId: config.clientId,
-        redirectURI: config.redirectURI ?? redirectURI,
-        state,
-        codeVerifier,
-        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
-        extra: { token_access_type: config.accessType ?? "offline" },
-      }),
-    validateAuthorizationCode: ({ code, codeVerifier, redirectURI }) =>
-      exchangeAuthorizationCode(
-        endpoints.token,
-        { code, codeVerifier, redirectURI: config.redirectURI ?? redirectURI },
-        client,
-      ),
-    refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
-    // Dropbox revokes the token that authenticates the call itself.
-    revokeToken: (token) =>
-      sendRevocation(endpoints.revocation, { headers: { authorization: `Bearer ${token}` } }, config.fetch),
-    async getUserInfo(tokens) {
-      if (!tokens.accessToken) return null;
-      const account = (await postForJson(endpoints.userInfo, {
-        accessToken: tokens.accessToken,
-        fetch: config.fetch,
-      })) as DropboxAccount | null;
-      if (!account || typeof account.account_id !== "string" || account.disabled) return null;
-      const email = account.email || null;
-      const profile = {
-        id: account.account_id,
-        email,
-        emailVerified: email !== null && account.email_verified === true,
-        name: account.name?.display_name || account.name?.familiar_name || "",
-        image: account.profile_photo_url ?? null,
-      };
-      return config.mapProfile ? config.mapProfile(profile, account) : profile;
-    },
-  };
-}
+export const dropbox = defineProvider<DropboxOptions>({
+  id: "dropbox",
+  name: "Dropbox",
+  endpoints: ENDPOINTS,
+  defaultScopes: ["account_info.read"],
+  pkce: true,
+  clientAuthentication: "post",
+  authorizationParams: (config) => ({ token_access_type: config.accessType ?? "offline" }),
+  // Dropbox revokes the token that authenticates the call itself.
+  revoke: (token, { endpoints, config }) =>
+    sendRevocation(
+      endpoints.revocation ?? ENDPOINTS.revocation,
+      { headers: { authorization: `Bearer ${token}` } },
+      config.fetch,
+    ),
+  userInfo: async (tokens, { endpoints, config }) =>
+    tokens.accessToken
+      ? postForJson(endpoints.userInfo ?? ENDPOINTS.userInfo, { accessToken: tokens.accessToken, fetch: config.fetch })
+      : null,
+  profile: (account: DropboxAccount) =>
+    typeof account.account_id !== "string" || account.disabled
+      ? null
+      : {
+          id: account.account_id,
+          ...providerEmail(account.email, account.email_verified),
+          name: account.name?.display_name || account.name?.familiar_name || "",
+          image: account.profile_photo_url ?? null,
+        },
+});

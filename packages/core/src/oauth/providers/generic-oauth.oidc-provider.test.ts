@@ -50,8 +50,8 @@ function idpConfig(client: keyof typeof IDP_CLIENTS, extra: Partial<GenericOAuth
     clientSecret: c.secret,
     discoveryUrl: idp.discoveryUrl,
     authentication: client === "basic" ? "basic" : "post",
+    // No prompt: Gatehouse adds prompt=consent for offline_access (OIDC Core §11), so this is all it takes.
     scope: ["offline_access"],
-    prompt: "consent",
     ...extra,
   };
 }

@@ -58,6 +58,17 @@ async function loadDiscovery(url: string, config: GenericOAuthConfig): Promise<D
 }
 
 /**
+ * OIDC Core §11: an OpenID Provider ignores `offline_access` (issues no refresh token) unless the
+ * request has `prompt=consent`, so asking for the scope without it silently yields none. An app's own
+ * `prompt` (or `authorizationParams.prompt`) wins: it is set after this by applyProviderOptions.
+ */
+function offlineAccessPrompt(scopes: readonly string[], config: GenericOAuthConfig): string | undefined {
+  if (!scopes.includes("offline_access")) return undefined;
+  if (config.prompt || config.authorizationParams?.prompt) return undefined;
+  return "consent";
+}
+
+/**
  * A provider for any other `socialProviders` id: an OIDC server found through `discoveryUrl`, or a
  * plain OAuth 2.0 server given by `endpoints` (explicit endpoints win over discovered ones). The
  * profile comes from the ID token's claims when there is one, else — or to fill in a missing email —
@@ -126,15 +137,16 @@ export function genericOAuth(id: string, config: GenericOAuthConfig): OAuthProvi
           details: { cause: cause instanceof Error ? cause.message : undefined },
         });
       });
+      const requested = [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])];
       return authorizationURL(url, {
         clientId: config.clientId,
         redirectURI: config.redirectURI ?? redirectURI,
         state,
         codeVerifier: config.pkce === false ? undefined : codeVerifier,
-        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
+        scopes: requested,
         loginHint,
         nonce,
-        extra: { access_type: config.accessType },
+        extra: { access_type: config.accessType, prompt: offlineAccessPrompt(requested, config) },
       });
     },
     async validateAuthorizationCode({ code, codeVerifier, redirectURI }) {

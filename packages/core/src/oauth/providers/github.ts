@@ -1,12 +1,11 @@
-import { authorizationURL, exchangeAuthorizationCode, fetchJson, refreshAccessToken } from "../oauth2-client.js";
-import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
 import { sendRevocation } from "../send-revocation.js";
+import { type DefinedEndpoints, defineProvider } from "./define-provider.js";
 
-const ENDPOINTS: ProviderEndpoints = {
+const ENDPOINTS = {
   authorization: "https://github.com/login/oauth/authorize",
   token: "https://github.com/login/oauth/access_token",
   userInfo: "https://api.github.com/user",
-};
+} satisfies DefinedEndpoints;
 
 interface GithubUser {
   id: number;
@@ -26,69 +25,54 @@ interface GithubEmail {
  * email, so /user/emails supplies the primary address and whether it is verified. Revocation deletes
  * the app's token (`DELETE /applications/{client_id}/token`).
  */
-export function github(config: ProviderConfig): OAuthProvider {
-  const endpoints = {
+export const github = defineProvider({
+  id: "github",
+  name: "GitHub",
+  endpoints: (config) => ({
     ...ENDPOINTS,
     revocation: `https://api.github.com/applications/${encodeURIComponent(config.clientId)}/token`,
-    ...config.endpoints,
-  };
-  const defaults = config.disableDefaultScope ? [] : ["read:user", "user:email"];
-  const http = { fetch: config.fetch, headers: { "user-agent": "gatehouse" } };
-  const client = { clientId: config.clientId, clientSecret: config.clientSecret, fetch: config.fetch };
-  return {
-    id: "github",
-    name: "GitHub",
-    disableSignUp: config.disableSignUp,
-    disableImplicitSignUp: config.disableImplicitSignUp,
-    createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes, loginHint }) =>
-      authorizationURL(endpoints.authorization, {
-        clientId: config.clientId,
-        redirectURI: config.redirectURI ?? redirectURI,
-        state,
-        codeVerifier,
-        scopes: [...defaults, ...(config.scope ?? []), ...(scopes ?? [])],
-        extra: { login: loginHint },
-      }),
-    validateAuthorizationCode: ({ code, codeVerifier, redirectURI }) =>
-      exchangeAuthorizationCode(
-        endpoints.token,
-        { code, codeVerifier, redirectURI: config.redirectURI ?? redirectURI },
-        client,
-      ),
-    refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
-    // GitHub has no RFC 7009 endpoint: the app authenticates with Basic auth and names the token in JSON.
-    revokeToken: (token) =>
-      sendRevocation(
-        endpoints.revocation,
-        {
-          method: "DELETE",
-          headers: {
-            ...http.headers,
-            accept: "application/vnd.github+json",
-            authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret ?? ""}`)}`,
-          },
-          json: { access_token: token },
+  }),
+  defaultScopes: ["read:user", "user:email"],
+  pkce: true,
+  clientAuthentication: "post",
+  loginHintParam: "login",
+  // GitHub's API refuses requests without a User-Agent.
+  headers: () => ({ "user-agent": "gatehouse" }),
+  // GitHub has no RFC 7009 endpoint: the app authenticates with Basic auth and names the token in JSON.
+  revoke: (token, { endpoints, config, headers }) =>
+    sendRevocation(
+      endpoints.revocation ?? "",
+      {
+        method: "DELETE",
+        headers: {
+          ...headers,
+          accept: "application/vnd.github+json",
+          authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret ?? ""}`)}`,
         },
-        config.fetch,
-      ),
-    async getUserInfo(tokens) {
-      if (!tokens.accessToken) return null;
-      const user = (await fetchJson(endpoints.userInfo, tokens.accessToken, http)) as GithubUser | null;
-      if (!user || user.id === undefined) return null;
-      const emails = (await fetchJson(`${endpoints.userInfo}/emails`, tokens.accessToken, http)) as
-        | GithubEmail[]
-        | null;
-      const list = Array.isArray(emails) ? emails : [];
-      const primary = list.find((e) => e.primary) ?? list.find((e) => e.email === user.email);
-      const email = primary?.email ?? user.email ?? null;
-      const profile = {
-        id: String(user.id),
-        email,
-        emailVerified: Boolean(primary?.verified),
-        name: user.name || user.login,
-        image: user.avatar_url ?? null,
-      };
-      return config.mapProfile ? config.mapProfile(profile, user) : profile;
-    },
-  };
-}
+        json: { access_token: token },
+      },
+      config.fetch,
+    ),
+  async userInfo(tokens, { endpoints, getJson }) {
+    const url = endpoints.userInfo ?? ENDPOINTS.userInfo;
+    if (!tokens.accessToken) return null;
+    const user = (await getJson(url, tokens.accessToken)) as GithubUser | null;
+    if (!user || user.id === undefined) return null;
+    const emails = await getJson(`${url}/emails`, tokens.accessToken);
+    return { user, emails: Array.isArray(emails) ? (emails as GithubEmail[]) : [] };
+  },
+  // mapProfile's raw stays GitHub's /user.
+  mapProfileRaw: ({ user }: { user: GithubUser }) => user,
+  profile: ({ user, emails: list }: { user: GithubUser; emails: GithubEmail[] }) => {
+    const primary = list.find((e) => e.primary) ?? list.find((e) => e.email === user.email);
+    return {
+      id: String(user.id),
+      email: primary?.email ?? user.email ?? null,
+      emailVerified: Boolean(primary?.verified),
+      // The emails API answers `verified` for every address it lists.
+      emailUnverified: primary !== undefined && primary.verified === false,
+      name: user.name || user.login,
+      image: user.avatar_url ?? null,
+    };
+  },
+});

@@ -1,8 +1,6 @@
-import { profileFromClaims, readIdTokenClaims } from "../id-token-claims.js";
-import { authorizationURL, exchangeAuthorizationCode, fetchJson, refreshAccessToken } from "../oauth2-client.js";
-import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
-import { revokeToken } from "../revoke-token.js";
-import { verifyIdToken } from "../verify-id-token.js";
+import { profileFromClaims } from "../id-token-claims.js";
+import type { ProviderConfig } from "../oauth-provider.js";
+import { type DefinedEndpoints, defineProvider } from "./define-provider.js";
 
 const ENDPOINTS = {
   authorization: "https://accounts.google.com/o/oauth2/v2/auth",
@@ -10,7 +8,7 @@ const ENDPOINTS = {
   userInfo: "https://openidconnect.googleapis.com/v1/userinfo",
   jwks: "https://www.googleapis.com/oauth2/v3/certs",
   revocation: "https://oauth2.googleapis.com/revoke",
-} satisfies Required<ProviderEndpoints>;
+} satisfies DefinedEndpoints;
 // Google documents both spellings of its issuer.
 const ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 
@@ -28,69 +26,34 @@ export interface GoogleOptions extends ProviderConfig {
   audience?: string[];
 }
 
+// `hd` in the URL only preselects accounts; Google says to check the claim (`*` means any Workspace).
+const domainOk = (claims: Record<string, unknown>, config: GoogleOptions) =>
+  !config.hd || (config.hd === "*" ? typeof claims.hd === "string" : claims.hd === config.hd);
+
 /**
  * Google (OpenID Connect). Scopes `openid email profile`, PKCE S256. The profile comes from the ID
  * token; ID tokens from Google Sign-In SDKs are accepted through `verifyIdToken`.
  */
-export function google(config: GoogleOptions): OAuthProvider {
-  const endpoints: Required<ProviderEndpoints> = { ...ENDPOINTS, ...config.endpoints };
-  const defaults = config.disableDefaultScope ? [] : ["openid", "email", "profile"];
-  const client = { clientId: config.clientId, clientSecret: config.clientSecret, fetch: config.fetch };
-  const audience = [config.clientId, ...(config.audience ?? [])];
-  // `hd` in the URL only preselects accounts; Google says to check the claim (`*` means any Workspace).
-  const domainOk = (claims: Record<string, unknown>) =>
-    !config.hd || (config.hd === "*" ? typeof claims.hd === "string" : claims.hd === config.hd);
-
-  return {
-    id: "google",
-    name: "Google",
-    disableSignUp: config.disableSignUp,
-    disableImplicitSignUp: config.disableImplicitSignUp,
-    createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes, loginHint, nonce }) =>
-      authorizationURL(endpoints.authorization, {
-        clientId: config.clientId,
-        redirectURI: config.redirectURI ?? redirectURI,
-        state,
-        codeVerifier,
-        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
-        loginHint,
-        nonce,
-        extra: {
-          access_type: config.accessType,
-          prompt: config.prompt,
-          hd: config.hd,
-          include_granted_scopes: "true",
-        },
-      }),
-    validateAuthorizationCode: ({ code, codeVerifier, redirectURI }) =>
-      exchangeAuthorizationCode(
-        endpoints.token,
-        { code, codeVerifier, redirectURI: config.redirectURI ?? redirectURI },
-        client,
-      ),
-    refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
-    revokeToken: (token) => revokeToken(endpoints.revocation, token, client),
-    async verifyIdToken(idToken, nonce) {
-      const claims = await verifyIdToken(idToken, {
-        jwksUrl: endpoints.jwks,
-        issuer: config.issuer ?? ISSUERS,
-        audience,
-        nonce,
-        fetch: config.fetch,
-      });
-      return claims !== null && domainOk(claims);
-    },
-    async getUserInfo(tokens) {
-      let claims: Record<string, unknown> | null = await readIdTokenClaims(tokens.idToken, audience);
-      if (!claims && tokens.accessToken) {
-        claims = (await fetchJson(endpoints.userInfo, tokens.accessToken, { fetch: config.fetch })) as Record<
-          string,
-          unknown
-        > | null;
-      }
-      if (!claims || typeof claims.sub !== "string" || !domainOk(claims)) return null;
-      const profile = profileFromClaims(claims);
-      return config.mapProfile ? config.mapProfile(profile, claims) : profile;
-    },
-  };
-}
+export const google = defineProvider<GoogleOptions>({
+  id: "google",
+  name: "Google",
+  endpoints: ENDPOINTS,
+  defaultScopes: ["openid", "email", "profile"],
+  pkce: true,
+  clientAuthentication: "post",
+  loginHintParam: "login_hint",
+  authorizationParams: (config) => ({ access_type: config.accessType, hd: config.hd, include_granted_scopes: "true" }),
+  idToken: {
+    issuer: (config) => config.issuer ?? ISSUERS,
+    audience: (config) => config.audience,
+    accept: domainOk,
+  },
+  revoke: {},
+  async userInfo(tokens, { idTokenClaims, endpoints, getJson }) {
+    const claims = await idTokenClaims(tokens);
+    if (claims || !tokens.accessToken) return claims;
+    return getJson(endpoints.userInfo ?? ENDPOINTS.userInfo, tokens.accessToken);
+  },
+  profile: (claims: Record<string, unknown>, { config }) =>
+    typeof claims.sub !== "string" || !domainOk(claims, config) ? null : profileFromClaims(claims),
+});

@@ -1,11 +1,11 @@
-import { authorizationURL, exchangeAuthorizationCode, fetchJson, refreshAccessToken } from "../oauth2-client.js";
-import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
+import { type DefinedEndpoints, defineProvider } from "./define-provider.js";
+import { providerEmail } from "./provider-email.js";
 
 const ENDPOINTS = {
   authorization: "https://huggingface.co/oauth/authorize",
   token: "https://huggingface.co/oauth/token",
   userInfo: "https://huggingface.co/oauth/userinfo",
-} satisfies ProviderEndpoints;
+} satisfies DefinedEndpoints;
 
 /** The OIDC-style claims of Hugging Face's /oauth/userinfo. */
 interface HuggingFaceUserInfo {
@@ -21,45 +21,20 @@ interface HuggingFaceUserInfo {
  * Hugging Face ("Sign in with HF"). Scopes `openid profile email`, PKCE S256. The profile is the
  * OIDC-style /oauth/userinfo, whose `email_verified` is taken as given.
  */
-export function huggingface(config: ProviderConfig): OAuthProvider {
-  const endpoints = { ...ENDPOINTS, ...config.endpoints };
-  const defaults = config.disableDefaultScope ? [] : ["openid", "profile", "email"];
-  const client = { clientId: config.clientId, clientSecret: config.clientSecret, fetch: config.fetch };
-  return {
-    id: "huggingface",
-    name: "Hugging Face",
-    disableSignUp: config.disableSignUp,
-    disableImplicitSignUp: config.disableImplicitSignUp,
-    createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes }) =>
-      authorizationURL(endpoints.authorization, {
-        clientId: config.clientId,
-        redirectURI: config.redirectURI ?? redirectURI,
-        state,
-        codeVerifier,
-        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
-      }),
-    validateAuthorizationCode: ({ code, codeVerifier, redirectURI }) =>
-      exchangeAuthorizationCode(
-        endpoints.token,
-        { code, codeVerifier, redirectURI: config.redirectURI ?? redirectURI },
-        client,
-      ),
-    refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
-    async getUserInfo(tokens) {
-      if (!tokens.accessToken) return null;
-      const info = (await fetchJson(endpoints.userInfo, tokens.accessToken, {
-        fetch: config.fetch,
-      })) as HuggingFaceUserInfo | null;
-      if (!info || typeof info.sub !== "string") return null;
-      const email = info.email || null;
-      const profile = {
-        id: info.sub,
-        email,
-        emailVerified: email !== null && info.email_verified === true,
-        name: info.name || info.preferred_username || "",
-        image: info.picture ?? null,
-      };
-      return config.mapProfile ? config.mapProfile(profile, info) : profile;
-    },
-  };
-}
+export const huggingface = defineProvider({
+  id: "huggingface",
+  name: "Hugging Face",
+  endpoints: ENDPOINTS,
+  defaultScopes: ["openid", "profile", "email"],
+  pkce: true,
+  clientAuthentication: "post",
+  profile: (info: HuggingFaceUserInfo) =>
+    typeof info.sub !== "string"
+      ? null
+      : {
+          id: info.sub,
+          ...providerEmail(info.email, info.email_verified),
+          name: info.name || info.preferred_username || "",
+          image: info.picture ?? null,
+        },
+});

@@ -18,6 +18,21 @@ import { reddit } from "./reddit.js";
 import { roblox } from "./roblox.js";
 import { zoom } from "./zoom.js";
 import { vk } from "./vk.js";
+import { atlassian } from "./atlassian.js";
+import { cognito } from "./cognito.js";
+import { figma } from "./figma.js";
+import { kakao } from "./kakao.js";
+import { line } from "./line.js";
+import { linear } from "./linear.js";
+import { naver } from "./naver.js";
+import { notion } from "./notion.js";
+import { paypal } from "./paypal.js";
+import { polar } from "./polar.js";
+import { railway } from "./railway.js";
+import { salesforce } from "./salesforce.js";
+import { slack } from "./slack.js";
+import { vercel } from "./vercel.js";
+import { wechat } from "./wechat.js";
 
 /**
  * Built-in providers by id. A `socialProviders` key that is not listed here is a generic OAuth2/OIDC
@@ -43,4 +58,19 @@ export const BUILT_IN_PROVIDERS: Record<string, (config: ProviderConfig) => OAut
   roblox,
   zoom,
   vk,
+  atlassian,
+  cognito,
+  figma,
+  kakao,
+  line,
+  linear,
+  naver,
+  notion,
+  paypal,
+  polar,
+  railway,
+  salesforce,
+  slack,
+  vercel,
+  wechat,
 };

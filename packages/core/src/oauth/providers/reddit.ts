@@ -1,6 +1,6 @@
-import { authorizationURL, exchangeAuthorizationCode, fetchJson, refreshAccessToken } from "../oauth2-client.js";
-import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
+import type { ProviderConfig } from "../oauth-provider.js";
 import { sendRevocation } from "../send-revocation.js";
+import { type DefinedEndpoints, defineProvider } from "./define-provider.js";
 
 const ENDPOINTS = {
   authorization: "https://www.reddit.com/api/v1/authorize",
@@ -8,7 +8,7 @@ const ENDPOINTS = {
   // API calls with a bearer token go to oauth.reddit.com, not www.
   userInfo: "https://oauth.reddit.com/api/v1/me",
   revocation: "https://www.reddit.com/api/v1/revoke_token",
-} satisfies ProviderEndpoints;
+} satisfies DefinedEndpoints;
 
 /** Reddit options on top of the common ones. */
 export interface RedditOptions extends ProviderConfig {
@@ -32,51 +32,36 @@ interface RedditUser {
  * Reddit's API rules require. The profile is /api/v1/me, which has no email address: the profile's
  * email is null, so sign-in needs a mapProfile that supplies one.
  */
-export function reddit(config: RedditOptions): OAuthProvider {
-  const endpoints = { ...ENDPOINTS, ...config.endpoints };
-  const defaults = config.disableDefaultScope ? [] : ["identity"];
-  const headers = { "user-agent": config.userAgent ?? "web:gatehouse:v1 (Gatehouse auth)" };
-  const client = {
-    clientId: config.clientId,
-    clientSecret: config.clientSecret,
-    authentication: "basic" as const,
-    fetch: config.fetch,
-    headers,
-  };
-  const basic = `Basic ${btoa(`${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret ?? "")}`)}`;
-  return {
-    id: "reddit",
-    name: "Reddit",
-    disableSignUp: config.disableSignUp,
-    disableImplicitSignUp: config.disableImplicitSignUp,
-    createAuthorizationURL: ({ state, redirectURI, scopes }) =>
-      authorizationURL(endpoints.authorization, {
-        clientId: config.clientId,
-        redirectURI: config.redirectURI ?? redirectURI,
-        state,
-        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
-        extra: { duration: config.duration ?? "permanent" },
-      }),
-    validateAuthorizationCode: ({ code, redirectURI }) =>
-      exchangeAuthorizationCode(endpoints.token, { code, redirectURI: config.redirectURI ?? redirectURI }, client),
-    refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
-    revokeToken: (token) =>
-      sendRevocation(
-        endpoints.revocation,
-        { headers: { ...headers, authorization: basic }, form: { token, token_type_hint: "access_token" } },
-        config.fetch,
-      ),
-    async getUserInfo(tokens) {
-      if (!tokens.accessToken) return null;
-      const user = (await fetchJson(endpoints.userInfo, tokens.accessToken, {
-        fetch: config.fetch,
-        headers,
-      })) as RedditUser | null;
-      if (!user || typeof user.id !== "string") return null;
-      // Reddit HTML-escapes the query string of its image URLs.
-      const image = (user.snoovatar_img || user.icon_img || "").replaceAll("&amp;", "&") || null;
-      const profile = { id: user.id, email: null, emailVerified: false, name: user.name, image };
-      return config.mapProfile ? config.mapProfile(profile, user) : profile;
-    },
-  };
-}
+export const reddit = defineProvider<RedditOptions>({
+  id: "reddit",
+  name: "Reddit",
+  endpoints: ENDPOINTS,
+  defaultScopes: ["identity"],
+  pkce: false,
+  clientAuthentication: "basic",
+  headers: (config) => ({ "user-agent": config.userAgent ?? "web:gatehouse:v1 (Gatehouse auth)" }),
+  authorizationParams: (config) => ({ duration: config.duration ?? "permanent" }),
+  revoke: (token, { endpoints, config, headers }) =>
+    sendRevocation(
+      endpoints.revocation ?? ENDPOINTS.revocation,
+      {
+        headers: {
+          ...headers,
+          authorization: `Basic ${btoa(`${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret ?? "")}`)}`,
+        },
+        form: { token, token_type_hint: "access_token" },
+      },
+      config.fetch,
+    ),
+  profile: (user: RedditUser) =>
+    typeof user.id !== "string"
+      ? null
+      : {
+          id: user.id,
+          email: null,
+          emailVerified: false,
+          name: user.name,
+          // Reddit HTML-escapes the query string of its image URLs.
+          image: (user.snoovatar_img || user.icon_img || "").replaceAll("&amp;", "&") || null,
+        },
+});

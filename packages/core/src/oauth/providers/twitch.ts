@@ -1,8 +1,8 @@
-import { isTrue, readIdTokenClaims, stringClaim } from "../id-token-claims.js";
-import { authorizationURL, exchangeAuthorizationCode, fetchJson, refreshAccessToken } from "../oauth2-client.js";
-import type { OAuthProvider, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
-import { revokeToken } from "../revoke-token.js";
-import { verifyIdToken } from "../verify-id-token.js";
+import { stringClaim } from "../id-token-claims.js";
+import type { ProviderConfig } from "../oauth-provider.js";
+import { type DefinedEndpoints, defineProvider } from "./define-provider.js";
+import { oidcUserInfo } from "./oidc-user-info.js";
+import { providerEmail } from "./provider-email.js";
 
 const ENDPOINTS = {
   authorization: "https://id.twitch.tv/oauth2/authorize",
@@ -10,7 +10,7 @@ const ENDPOINTS = {
   userInfo: "https://id.twitch.tv/oauth2/userinfo",
   jwks: "https://id.twitch.tv/oauth2/keys",
   revocation: "https://id.twitch.tv/oauth2/revoke",
-} satisfies Required<ProviderEndpoints>;
+} satisfies DefinedEndpoints;
 const ISSUER = "https://id.twitch.tv/oauth2";
 
 // Twitch puts only sub (and a few technical claims) in its ID token unless asked, claim by claim,
@@ -28,62 +28,21 @@ export interface TwitchOptions extends ProviderConfig {
  * Twitch (OpenID Connect). Scopes `openid user:read:email`, with the `claims` parameter asking for
  * email, email_verified, picture and preferred_username. No PKCE: Twitch does not support it.
  */
-export function twitch(config: TwitchOptions): OAuthProvider {
-  const endpoints: Required<ProviderEndpoints> = { ...ENDPOINTS, ...config.endpoints };
-  const defaults = config.disableDefaultScope ? [] : ["openid", "user:read:email"];
-  const client = { clientId: config.clientId, clientSecret: config.clientSecret, fetch: config.fetch };
-
-  return {
-    id: "twitch",
-    name: "Twitch",
-    disableSignUp: config.disableSignUp,
-    disableImplicitSignUp: config.disableImplicitSignUp,
-    createAuthorizationURL: ({ state, redirectURI, scopes, nonce }) =>
-      authorizationURL(endpoints.authorization, {
-        clientId: config.clientId,
-        redirectURI: config.redirectURI ?? redirectURI,
-        state,
-        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
-        nonce,
-        extra: { claims: CLAIMS_PARAM },
-      }),
-    validateAuthorizationCode: ({ code, redirectURI }) =>
-      exchangeAuthorizationCode(endpoints.token, { code, redirectURI: config.redirectURI ?? redirectURI }, client),
-    refreshAccessToken: (refreshToken) => refreshAccessToken(endpoints.token, refreshToken, client),
-    revokeToken: (token) => revokeToken(endpoints.revocation, token, client),
-    async verifyIdToken(idToken, nonce) {
-      const claims = await verifyIdToken(idToken, {
-        jwksUrl: endpoints.jwks,
-        issuer: config.issuer ?? ISSUER,
-        audience: config.clientId,
-        nonce,
-        fetch: config.fetch,
-      });
-      return claims !== null;
-    },
-    async getUserInfo(tokens) {
-      const idClaims = await readIdTokenClaims(tokens.idToken, config.clientId);
-      let claims: Record<string, unknown> | null = idClaims;
-      if (!claims?.email && tokens.accessToken) {
-        const info = (await fetchJson(endpoints.userInfo, tokens.accessToken, { fetch: config.fetch })) as Record<
-          string,
-          unknown
-        > | null;
-        // OIDC Core §5.3.4: user info about another subject than the ID token's is not this user.
-        if (info && typeof info.sub === "string" && (!idClaims || info.sub === idClaims.sub)) {
-          claims = { ...info, ...idClaims, email: idClaims?.email ?? info.email };
-        }
-      }
-      if (!claims) return null;
-      const email = stringClaim(claims, "email") ?? null;
-      const profile = {
-        id: String(claims.sub),
-        email,
-        emailVerified: email !== null && isTrue(claims.email_verified),
-        name: stringClaim(claims, "preferred_username") ?? "",
-        image: stringClaim(claims, "picture") ?? null,
-      };
-      return config.mapProfile ? config.mapProfile(profile, claims) : profile;
-    },
-  };
-}
+export const twitch = defineProvider<TwitchOptions>({
+  id: "twitch",
+  name: "Twitch",
+  endpoints: ENDPOINTS,
+  defaultScopes: ["openid", "user:read:email"],
+  pkce: false,
+  clientAuthentication: "post",
+  authorizationParams: () => ({ claims: CLAIMS_PARAM }),
+  idToken: { issuer: (config) => config.issuer ?? ISSUER },
+  revoke: {},
+  userInfo: (tokens, ctx) => oidcUserInfo(tokens, ctx, "fill-email"),
+  profile: (claims: Record<string, unknown>) => ({
+    id: String(claims.sub),
+    ...providerEmail(claims.email, claims.email_verified),
+    name: stringClaim(claims, "preferred_username") ?? "",
+    image: stringClaim(claims, "picture") ?? null,
+  }),
+});

@@ -1,16 +1,16 @@
 import { base64ToBytes, bytesToBase64Url, generateRandomString } from "../../crypto/index.js";
-import { authorizationURL } from "../oauth2-client.js";
-import type { OAuthProvider, OAuthTokens, ProviderConfig, ProviderEndpoints } from "../oauth-provider.js";
+import type { OAuthTokens, ProviderConfig } from "../oauth-provider.js";
 import { postForJson } from "../post-for-json.js";
 import { postTokenForm } from "../post-token-form.js";
 import { sendRevocation } from "../send-revocation.js";
+import { type DefinedEndpoints, defineProvider } from "./define-provider.js";
 
 const ENDPOINTS = {
   authorization: "https://id.vk.com/authorize",
   token: "https://id.vk.com/oauth2/auth",
   userInfo: "https://id.vk.com/oauth2/user_info",
   revocation: "https://id.vk.com/oauth2/revoke",
-} satisfies ProviderEndpoints;
+} satisfies DefinedEndpoints;
 
 /** VK ID's interface languages for `lang_id` (SPEC.md §9's numeric language enum). */
 export const VK_LANGUAGE = {
@@ -71,86 +71,72 @@ function unpackRefreshToken(stored: string): { refreshToken: string; deviceId?: 
  * exchange and every refresh also need the `device_id` VK adds to its redirect, and a `state`. The
  * profile is POST /oauth2/user_info; VK does not say whether the email is verified, so it is not.
  */
-export function vk(config: VkOptions): OAuthProvider {
-  const endpoints = { ...ENDPOINTS, ...config.endpoints };
-  const defaults = config.disableDefaultScope ? [] : ["vkid.personal_info", "email"];
-  const http = { fetch: config.fetch };
-  return {
-    id: "vk",
-    name: "VK ID",
-    disableSignUp: config.disableSignUp,
-    disableImplicitSignUp: config.disableImplicitSignUp,
-    createAuthorizationURL: ({ state, codeVerifier, redirectURI, scopes }) =>
-      authorizationURL(endpoints.authorization, {
-        clientId: config.clientId,
-        redirectURI: config.redirectURI ?? redirectURI,
-        state,
-        codeVerifier,
-        scopes: [...new Set([...defaults, ...(config.scope ?? []), ...(scopes ?? [])])],
-        extra: { lang_id: config.lang_id === undefined ? undefined : String(config.lang_id), scheme: config.scheme },
-      }),
-    /** `deviceId` is the `device_id` query parameter of VK's redirect to the callback. */
-    async validateAuthorizationCode({
-      code,
-      codeVerifier,
-      redirectURI,
-      deviceId,
-    }: {
-      code: string;
-      codeVerifier: string;
-      redirectURI: string;
-      deviceId?: string;
-    }) {
-      const tokens = await postTokenForm(
-        endpoints.token,
-        {
-          grant_type: "authorization_code",
-          code,
-          code_verifier: codeVerifier,
-          client_id: config.clientId,
-          device_id: deviceId,
-          redirect_uri: config.redirectURI ?? redirectURI,
-          // VK ID requires a state on the token request too; it only echoes it back.
-          state: generateRandomString(32),
+export const vk = defineProvider<VkOptions>({
+  id: "vk",
+  name: "VK ID",
+  endpoints: ENDPOINTS,
+  defaultScopes: ["vkid.personal_info", "email"],
+  pkce: true,
+  clientAuthentication: "post",
+  authorizationParams: (config) => ({
+    lang_id: config.lang_id === undefined ? undefined : String(config.lang_id),
+    scheme: config.scheme,
+  }),
+  /** `deviceId` is the `device_id` query parameter of VK's redirect to the callback. */
+  async exchangeCode({ code, codeVerifier, redirectURI, deviceId }, { endpoints, config }) {
+    const tokens = await postTokenForm(
+      endpoints.token,
+      {
+        grant_type: "authorization_code",
+        code,
+        code_verifier: codeVerifier,
+        client_id: config.clientId,
+        device_id: deviceId,
+        redirect_uri: redirectURI,
+        // VK ID requires a state on the token request too; it only echoes it back.
+        state: generateRandomString(32),
+      },
+      { fetch: config.fetch },
+    );
+    return packRefreshToken(tokens, deviceId);
+  },
+  async refresh(stored, { endpoints, config }) {
+    const { refreshToken, deviceId } = unpackRefreshToken(stored);
+    const tokens = await postTokenForm(
+      endpoints.token,
+      {
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: config.clientId,
+        device_id: deviceId,
+        state: generateRandomString(32),
+      },
+      { fetch: config.fetch },
+    );
+    return packRefreshToken(tokens, deviceId);
+  },
+  revoke: (token, { endpoints, config }) =>
+    sendRevocation(
+      endpoints.revocation ?? ENDPOINTS.revocation,
+      { form: { client_id: config.clientId, access_token: token } },
+      config.fetch,
+    ),
+  // VK ID takes the access token in the form body, not an Authorization header.
+  userInfo: async (tokens, { endpoints, config }) =>
+    tokens.accessToken
+      ? postForJson(endpoints.userInfo ?? ENDPOINTS.userInfo, {
+          form: { client_id: config.clientId, access_token: tokens.accessToken },
+          fetch: config.fetch,
+        })
+      : null,
+  profile: ({ user }: VkUserInfo) =>
+    !user || user.user_id === undefined || user.user_id === null
+      ? null
+      : {
+          id: String(user.user_id),
+          email: user.email || null,
+          emailVerified: false,
+          name: [user.first_name, user.last_name].filter(Boolean).join(" "),
+          image: user.avatar || null,
         },
-        http,
-      );
-      return packRefreshToken(tokens, deviceId);
-    },
-    async refreshAccessToken(stored) {
-      const { refreshToken, deviceId } = unpackRefreshToken(stored);
-      const tokens = await postTokenForm(
-        endpoints.token,
-        {
-          grant_type: "refresh_token",
-          refresh_token: refreshToken,
-          client_id: config.clientId,
-          device_id: deviceId,
-          state: generateRandomString(32),
-        },
-        http,
-      );
-      return packRefreshToken(tokens, deviceId);
-    },
-    revokeToken: (token) =>
-      sendRevocation(endpoints.revocation, { form: { client_id: config.clientId, access_token: token } }, config.fetch),
-    async getUserInfo(tokens) {
-      if (!tokens.accessToken) return null;
-      // VK ID takes the access token in the form body, not an Authorization header.
-      const body = (await postForJson(endpoints.userInfo, {
-        form: { client_id: config.clientId, access_token: tokens.accessToken },
-        fetch: config.fetch,
-      })) as VkUserInfo | null;
-      const user = body?.user;
-      if (!user || user.user_id === undefined || user.user_id === null) return null;
-      const profile = {
-        id: String(user.user_id),
-        email: user.email || null,
-        emailVerified: false,
-        name: [user.first_name, user.last_name].filter(Boolean).join(" "),
-        image: user.avatar || null,
-      };
-      return config.mapProfile ? config.mapProfile(profile, body) : profile;
-    },
-  };
-}
+});

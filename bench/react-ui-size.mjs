@@ -1,0 +1,46 @@
+// Gzipped size of @gatehouse-auth/react-ui in an app's bundle: `<SignIn>` alone (with the provider it
+// needs) and every export, minified by esbuild. React, the client and @gatehouse-auth/react stay out: the
+// app ships them anyway (bench/client-size.mjs budgets those). Fails over budget.
+//   node bench/react-ui-size.mjs
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * Budgets in gzip bytes; raise only with a reason in the commit. Most of it is the error catalogue
+ * (a friendly sentence for each of ~200 server codes, ~4.5 kB), then the stylesheet (~1.7 kB).
+ */
+const BUDGETS = { signIn: 11_264, all: 15_872 };
+
+const require = createRequire(new URL("../packages/core/package.json", import.meta.url));
+const esbuild = require(require.resolve("esbuild", { paths: [require.resolve("tsup")] }));
+const dir = mkdtempSync(join(tmpdir(), "gh-ui-size-"));
+const index = JSON.stringify(new URL("../packages/react-ui/src/index.ts", import.meta.url).pathname);
+
+async function gzipOf(name, source) {
+  const entry = join(dir, `${name}.ts`);
+  writeFileSync(entry, source);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    conditions: ["source"],
+    jsx: "automatic",
+    external: ["react", "react/jsx-runtime", "react-dom", "@gatehouse-auth/react", "@gatehouse-auth/client"],
+    write: false,
+  });
+  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+}
+
+const signIn = await gzipOf("sign-in", `export { GatehouseUI, SignIn } from ${index};`);
+const all = await gzipOf("all", `export * from ${index};`);
+console.log(`@gatehouse-auth/react-ui <SignIn> alone: ${signIn} B gzip (budget ${BUDGETS.signIn} B)`);
+console.log(`@gatehouse-auth/react-ui everything:     ${all} B gzip (budget ${BUDGETS.all} B)`);
+if (signIn > BUDGETS.signIn || all > BUDGETS.all) {
+  console.error("over budget");
+  process.exit(1);
+}

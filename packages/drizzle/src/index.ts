@@ -1,0 +1,3 @@
+export { drizzleAdapter } from "./drizzle-adapter.js";
+export type { DrizzleAdapterOptions } from "./drizzle-adapter.js";
+export type { DrizzleProvider } from "./provider.js";

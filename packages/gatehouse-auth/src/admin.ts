@@ -1,0 +1,2 @@
+/** The admin plugin (server): @gatehouse-auth/admin. */
+export * from "@gatehouse-auth/admin";

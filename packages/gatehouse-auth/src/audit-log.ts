@@ -1,0 +1,2 @@
+/** The audit-log plugin (server): @gatehouse-auth/audit-log. */
+export * from "@gatehouse-auth/audit-log";

@@ -1,0 +1,2 @@
+/** The bearer plugin (server): @gatehouse-auth/bearer. */
+export * from "@gatehouse-auth/bearer";

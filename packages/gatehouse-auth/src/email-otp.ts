@@ -1,0 +1,2 @@
+/** The email-otp plugin (server): @gatehouse-auth/email-otp. */
+export * from "@gatehouse-auth/email-otp";

@@ -1,0 +1,2 @@
+/** The Fastify integration: @gatehouse-auth/core/fastify. */
+export * from "@gatehouse-auth/core/fastify";

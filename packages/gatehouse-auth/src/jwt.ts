@@ -1,0 +1,2 @@
+/** The jwt plugin (server): @gatehouse-auth/jwt. */
+export * from "@gatehouse-auth/jwt";

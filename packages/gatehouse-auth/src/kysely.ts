@@ -1,0 +1,2 @@
+/** kyselyAdapter for SQLite, PostgreSQL and MySQL/MariaDB, with migrations: @gatehouse-auth/kysely. */
+export * from "@gatehouse-auth/kysely";

@@ -1,0 +1,2 @@
+/** The multi-session plugin (server): @gatehouse-auth/multi-session. */
+export * from "@gatehouse-auth/multi-session";

@@ -1,0 +1,2 @@
+/** The organization plugin (server): @gatehouse-auth/organization. */
+export * from "@gatehouse-auth/organization";

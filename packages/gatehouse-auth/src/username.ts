@@ -1,0 +1,2 @@
+/** The username plugin (server): @gatehouse-auth/username. */
+export * from "@gatehouse-auth/username";

@@ -1,0 +1,96 @@
+/** A JSON Web Key Set as a client publishes it. */
+export interface ClientJwks {
+  keys: Record<string, unknown>[];
+}
+
+const MAX_BYTES = 64 * 1024;
+const TIMEOUT_MS = 5000;
+const FRESH_MS = 5 * 60 * 1000;
+// A key the cache does not know may be a rotation: refetch, but at most this often per URI.
+const REFETCH_MS = 30 * 1000;
+const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
+/** A jwks_uri this provider will fetch: https, or http to a loopback host (a client on the same machine). */
+export function isFetchableJwksUri(uri: string): boolean {
+  if (!URL.canParse(uri)) return false;
+  const url = new URL(uri);
+  if (url.username || url.password || url.hash) return false;
+  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname));
+}
+
+/**
+ * Only public asymmetric keys count: a symmetric (`oct`) key, or one with private parts, in a client's
+ * set would let a verifier accept an HMAC made with what is meant to be public.
+ */
+export function publicKeysOnly(set: unknown): ClientJwks {
+  const keys = (set as { keys?: unknown })?.keys;
+  if (!Array.isArray(keys)) return { keys: [] };
+  return {
+    keys: keys.filter(
+      (k): k is Record<string, unknown> =>
+        typeof k === "object" &&
+        k !== null &&
+        ["RSA", "EC", "OKP"].includes((k as { kty?: unknown }).kty as string) &&
+        !("d" in k) &&
+        (k as { use?: unknown }).use !== "enc",
+    ),
+  };
+}
+
+/** Reads at most MAX_BYTES of a response body; null when it is longer. */
+async function readCapped(response: Response): Promise<string | null> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * Fetches and caches clients' `jwks_uri` key sets, with a size and time cap and no redirects (a
+ * client's URI must not send the provider elsewhere). A failed fetch yields an empty set: the
+ * assertion then fails as invalid_client, never a 500.
+ */
+export function createJwksCache() {
+  const cache = new Map<string, { set: ClientJwks; at: number }>();
+  async function load(uri: string): Promise<ClientJwks> {
+    try {
+      const response = await fetch(uri, {
+        redirect: "error",
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: { accept: "application/json, application/jwk-set+json" },
+      });
+      if (!response.ok) {
+        await response.body?.cancel();
+        return { keys: [] };
+      }
+      const text = await readCapped(response);
+      return text === null ? { keys: [] } : publicKeysOnly(JSON.parse(text));
+    } catch {
+      return { keys: [] };
+    }
+  }
+  return {
+    /** The key set at `uri`; `stale` asks for a refetch when the cached one has no matching key. */
+    async get(uri: string, now: number, stale = false): Promise<ClientJwks> {
+      const hit = cache.get(uri);
+      if (hit && now - hit.at < (stale ? REFETCH_MS : FRESH_MS)) return hit.set;
+      const set = await load(uri);
+      cache.set(uri, { set, at: now });
+      return set;
+    },
+  };
+}
+
+/** The cache's type. */
+export type JwksCache = ReturnType<typeof createJwksCache>;

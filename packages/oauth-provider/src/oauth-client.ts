@@ -1,0 +1,113 @@
+import { type AuthContext, constantTimeEqual, sha256Base64Url } from "@gatehouse-auth/core";
+import { createJwksCache } from "./client-jwks.js";
+import type { OAuthClientAuthMethod, OAuthGrantType, ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
+import { OAUTH_MODELS } from "./oauth-schema.js";
+
+/** A client as the endpoints see it, from the options or the database. */
+export interface OAuthClient {
+  clientId: string;
+  name: string | null;
+  /** SHA-256 of the secret; null for a public client. */
+  secretHash: string | null;
+  redirectUris: readonly string[];
+  postLogoutRedirectUris: readonly string[];
+  grantTypes: readonly OAuthGrantType[];
+  /** What the client may ask for on its own behalf (client_credentials). */
+  scopes: readonly string[];
+  tokenEndpointAuthMethod: OAuthClientAuthMethod;
+  /** The public keys of a `private_key_jwt` client, given inline or at `jwksUri`; null otherwise. */
+  jwks: { keys: Record<string, unknown>[] } | null;
+  jwksUri: string | null;
+  skipConsent: boolean;
+  disabled: boolean;
+  /** Display metadata of a registered client (client_uri, logo_uri, policy_uri, tos_uri); null when none. */
+  metadata?: Record<string, unknown> | null;
+}
+
+/** The hash a client secret is kept as. */
+export const hashSecret = (secret: string) => sha256Base64Url(`gatehouse-oauth-client:${secret}`);
+
+/** True when `secret` is the client's; constant time. */
+export function secretMatches(client: OAuthClient, secret: string): boolean {
+  return client.secretHash !== null && constantTimeEqual(hashSecret(secret), client.secretHash);
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+function fromRow(row: Record<string, unknown>): OAuthClient {
+  return {
+    clientId: String(row.id),
+    name: typeof row.name === "string" ? row.name : null,
+    secretHash: typeof row.secretHash === "string" ? row.secretHash : null,
+    redirectUris: strings(row.redirectUris),
+    postLogoutRedirectUris: strings(row.postLogoutRedirectUris),
+    grantTypes: strings(row.grantTypes) as OAuthGrantType[],
+    scopes: [],
+    tokenEndpointAuthMethod: row.tokenEndpointAuthMethod as OAuthClientAuthMethod,
+    jwks: null,
+    jwksUri: null,
+    skipConsent: row.skipConsent === true,
+    disabled: row.disabled === true,
+    metadata: row.metadata && typeof row.metadata === "object" ? (row.metadata as Record<string, unknown>) : null,
+  };
+}
+
+/** Finds clients: the configured ones first (in memory, their secrets hashed once), then the table. */
+export function createClientStore(o: ResolvedOAuthProviderOptions) {
+  const configured = new Map<string, OAuthClient>();
+  for (const c of o.clients) {
+    configured.set(c.clientId, {
+      clientId: c.clientId,
+      name: c.name ?? null,
+      secretHash: c.clientSecret ? hashSecret(c.clientSecret) : null,
+      redirectUris: [...c.redirectUris],
+      postLogoutRedirectUris: [...(c.postLogoutRedirectUris ?? [])],
+      grantTypes: c.grantTypes ?? ["authorization_code", "refresh_token"],
+      scopes: [...(c.scopes ?? [])],
+      tokenEndpointAuthMethod: c.tokenEndpointAuthMethod ?? (c.clientSecret ? "client_secret_basic" : "none"),
+      jwks: c.jwks ? { keys: [...c.jwks.keys] } : null,
+      jwksUri: c.jwksUri ?? null,
+      skipConsent: c.skipConsent ?? false,
+      disabled: c.disabled ?? false,
+    });
+  }
+  return {
+    /** The client with this id, disabled ones included; null when unknown. */
+    async find(auth: Pick<AuthContext, "db">, clientId: string): Promise<OAuthClient | null> {
+      const known = configured.get(clientId);
+      if (known) return known;
+      if (clientId.length === 0 || clientId.length > 255) return null;
+      const row = await auth.db.findOne({ model: OAUTH_MODELS.client, where: [{ field: "id", value: clientId }] });
+      // The adapter may match case-insensitively: the id must be exactly the one asked for.
+      return row && row.id === clientId ? fromRow(row) : null;
+    },
+    /** The clients with these ids (unknown ones left out): configured ones from memory, the rest in one query. */
+    async findMany(auth: Pick<AuthContext, "db">, clientIds: readonly string[]): Promise<Map<string, OAuthClient>> {
+      const found = new Map<string, OAuthClient>();
+      const stored: string[] = [];
+      for (const id of new Set(clientIds)) {
+        const known = configured.get(id);
+        if (known) found.set(id, known);
+        else if (id.length > 0 && id.length <= 255) stored.push(id);
+      }
+      if (stored.length > 0) {
+        const rows = await auth.db.findMany({
+          model: OAUTH_MODELS.client,
+          where: [{ field: "id", operator: "in", value: stored }],
+          limit: stored.length,
+        });
+        for (const row of rows) if (stored.includes(String(row.id))) found.set(String(row.id), fromRow(row));
+      }
+      return found;
+    },
+    /** The options the store was made from. */
+    options: o,
+    /** The cache of `private_key_jwt` clients' jwks_uri key sets. */
+    jwks: createJwksCache(),
+    /** Whether `clientId` is taken by a configured client. */
+    isConfigured: (clientId: string) => configured.has(clientId),
+  };
+}
+
+/** The client store's type. */
+export type ClientStore = ReturnType<typeof createClientStore>;

@@ -1,0 +1,176 @@
+import type { OptionKeysOf } from "@gatehouse-auth/core";
+import { isFetchableJwksUri, publicKeysOnly } from "./client-jwks.js";
+
+/** Grants a client may use. */
+export type OAuthGrantType =
+  | "authorization_code"
+  | "refresh_token"
+  | "client_credentials"
+  | "urn:ietf:params:oauth:grant-type:device_code";
+
+/** RFC 8628 §3.4's grant type. */
+export const DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+/** How a client authenticates at the token, introspection and revocation endpoints. */
+export type OAuthClientAuthMethod = "client_secret_basic" | "client_secret_post" | "private_key_jwt" | "none";
+
+/** A client registered in the options (config, not data: it cannot be changed at run time). */
+export interface OAuthClientConfig {
+  clientId: string;
+  /** Absent for a public client (`tokenEndpointAuthMethod: "none"`): it must use PKCE. */
+  clientSecret?: string;
+  name?: string;
+  /** Matched character for character (loopback IP redirects of native apps: any port, RFC 8252 §7.3). */
+  redirectUris: string[];
+  postLogoutRedirectUris?: string[];
+  /** Default `authorization_code` and `refresh_token`. `client_credentials` needs a secret (a confidential client). */
+  grantTypes?: OAuthGrantType[];
+  /**
+   * Scopes the client may ask for with `client_credentials` (its own, not a user's: never `openid`,
+   * `profile`, `email` or `offline_access`); each must be one of the provider's `scopes`. Default none.
+   */
+  scopes?: string[];
+  /** Default `client_secret_basic` with a secret, `none` without. `private_key_jwt` needs `jwks` or `jwksUri` and no secret. */
+  tokenEndpointAuthMethod?: OAuthClientAuthMethod;
+  /** A `private_key_jwt` client's public keys (RFC 7517 key set), given inline. */
+  jwks?: { keys: Record<string, unknown>[] };
+  /** Where a `private_key_jwt` client publishes its public keys: https (or http on a loopback host). Fetched with a size and time cap, cached 5 minutes. */
+  jwksUri?: string;
+  /** A first-party client: no consent page. Default false. */
+  skipConsent?: boolean;
+  disabled?: boolean;
+}
+
+/** Options of `oauthProvider()`. Durations are in seconds. */
+export interface OAuthProviderOptions {
+  /** What every token and response says in `iss`. Default: the auth base URL (`https://app.example/api/auth`). */
+  issuer?: string;
+  /** The app's sign-in page (path on this origin or trusted URL); gets `callbackURL` back to the authorization. Default `/sign-in`. */
+  loginPage?: string;
+  /** The app's consent page; gets the signed authorization request as its query. Default `/consent`. */
+  consentPage?: string;
+  /** Clients known from the configuration. */
+  clients?: OAuthClientConfig[];
+  /** Scopes beyond `openid profile email offline_access`. */
+  scopes?: string[];
+  /** Resource indicators (RFC 8707) a client may ask a JWT access token for; anything else is `invalid_target`. */
+  resources?: string[];
+  /**
+   * Open dynamic client registration (RFC 7591) at POST /oauth2/register: anyone may register a client
+   * (MCP clients do). Registered clients always need consent. Default false.
+   */
+  allowDynamicClientRegistration?: boolean;
+  /** Authorization code lifetime. Default 600. */
+  codeExpiresIn?: number;
+  /** Access token (and ID token) lifetime. Default 3600. */
+  accessTokenExpiresIn?: number;
+  /** Refresh token lifetime. Default 30 days. */
+  refreshTokenExpiresIn?: number;
+  /** The app's device verification page (path on this origin or absolute URL): `verification_uri`. Default `/device`. */
+  devicePage?: string;
+  /** Device code lifetime (RFC 8628). Default 600. */
+  deviceCodeExpiresIn?: number;
+  /** The polling interval a device is told (RFC 8628 §3.2); polling faster is `slow_down` and adds 5 s. Default 5. */
+  deviceCodeInterval?: number;
+}
+
+/** The names `oauthProvider()` accepts; core refuses any other at start-up. */
+export const OAUTH_PROVIDER_OPTION_KEYS = {
+  issuer: true,
+  loginPage: true,
+  consentPage: true,
+  clients: true,
+  scopes: true,
+  resources: true,
+  allowDynamicClientRegistration: true,
+  codeExpiresIn: true,
+  accessTokenExpiresIn: true,
+  refreshTokenExpiresIn: true,
+  devicePage: true,
+  deviceCodeExpiresIn: true,
+  deviceCodeInterval: true,
+} as const satisfies OptionKeysOf<OAuthProviderOptions>;
+
+/** The scopes every provider supports. */
+export const STANDARD_SCOPES = ["openid", "profile", "email", "offline_access"] as const;
+
+/** Options with every default applied. */
+export interface ResolvedOAuthProviderOptions {
+  issuer: string | null;
+  loginPage: string;
+  consentPage: string;
+  clients: OAuthClientConfig[];
+  scopes: ReadonlySet<string>;
+  resources: ReadonlySet<string>;
+  allowDynamicClientRegistration: boolean;
+  codeExpiresIn: number;
+  accessTokenExpiresIn: number;
+  refreshTokenExpiresIn: number;
+  devicePage: string;
+  deviceCodeExpiresIn: number;
+  deviceCodeInterval: number;
+}
+
+const seconds = (name: string, value: number | undefined, fallback: number, max: number) => {
+  const n = value ?? fallback;
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new Error(`Gatehouse oauthProvider: ${name} must be whole seconds from 1 to ${max}`);
+  return n;
+};
+
+// A scope token is %x21 / %x23-5B / %x5D-7E (RFC 6749 §3.3).
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/** Applies the defaults; a malformed client, scope or resource is a start-up error. */
+export function resolveOAuthProviderOptions(options: OAuthProviderOptions): ResolvedOAuthProviderOptions {
+  const scopes = new Set<string>([...STANDARD_SCOPES, ...(options.scopes ?? [])]);
+  for (const s of scopes) if (!SCOPE_TOKEN.test(s)) throw new Error(`Gatehouse oauthProvider: invalid scope ${s}`);
+  const resources = new Set(options.resources ?? []);
+  for (const r of resources)
+    if (!URL.canParse(r) || new URL(r).hash !== "")
+      throw new Error(`Gatehouse oauthProvider: resource ${r} must be an absolute URL without fragment (RFC 8707 §2)`);
+  const ids = new Set<string>();
+  for (const c of options.clients ?? []) {
+    if (!c.clientId || ids.has(c.clientId))
+      throw new Error("Gatehouse oauthProvider: every client needs a unique clientId");
+    ids.add(c.clientId);
+    if (!Array.isArray(c.redirectUris) || c.redirectUris.some((u) => !URL.canParse(u) || new URL(u).hash !== ""))
+      throw new Error(`Gatehouse oauthProvider: client ${c.clientId} has an invalid redirect URI`);
+    const method = c.tokenEndpointAuthMethod ?? (c.clientSecret ? "client_secret_basic" : "none");
+    if (method.startsWith("client_secret_") !== Boolean(c.clientSecret))
+      throw new Error(
+        `Gatehouse oauthProvider: client ${c.clientId}: a secret goes with a secret auth method, none without`,
+      );
+    if ((method === "private_key_jwt") !== (c.jwks !== undefined || c.jwksUri !== undefined))
+      throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: private_key_jwt goes with jwks or jwksUri`);
+    if (c.jwks !== undefined && c.jwksUri !== undefined)
+      throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: give jwks or jwksUri, not both`);
+    if (c.jwksUri !== undefined && !isFetchableJwksUri(c.jwksUri))
+      throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: jwksUri must be https (or http on loopback)`);
+    if (c.jwks?.keys?.some((k) => "d" in k))
+      throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: jwks must hold public keys only`);
+    if (c.jwks !== undefined && publicKeysOnly(c.jwks).keys.length === 0)
+      throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: jwks holds no public signing key`);
+    if (c.grantTypes?.includes("client_credentials") && method === "none")
+      throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: client_credentials needs a confidential client`);
+    for (const s of c.scopes ?? [])
+      if (!scopes.has(s) || (STANDARD_SCOPES as readonly string[]).includes(s))
+        throw new Error(
+          `Gatehouse oauthProvider: client ${c.clientId}: scope ${s} is not a provider scope it may hold`,
+        );
+  }
+  return {
+    issuer: options.issuer ? options.issuer.replace(/\/+$/, "") : null,
+    loginPage: options.loginPage ?? "/sign-in",
+    consentPage: options.consentPage ?? "/consent",
+    clients: options.clients ?? [],
+    scopes,
+    resources,
+    allowDynamicClientRegistration: options.allowDynamicClientRegistration === true,
+    codeExpiresIn: seconds("codeExpiresIn", options.codeExpiresIn, 600, 600),
+    accessTokenExpiresIn: seconds("accessTokenExpiresIn", options.accessTokenExpiresIn, 3600, 86_400),
+    refreshTokenExpiresIn: seconds("refreshTokenExpiresIn", options.refreshTokenExpiresIn, 30 * 86_400, 365 * 86_400),
+    devicePage: options.devicePage ?? "/device",
+    deviceCodeExpiresIn: seconds("deviceCodeExpiresIn", options.deviceCodeExpiresIn, 600, 1800),
+    deviceCodeInterval: seconds("deviceCodeInterval", options.deviceCodeInterval, 5, 60),
+  };
+}

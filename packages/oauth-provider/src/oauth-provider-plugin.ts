@@ -1,0 +1,80 @@
+import { definePlugin } from "@gatehouse-auth/core";
+import { findJwtSigner } from "@gatehouse-auth/jwt";
+import { createClientStore } from "./oauth-client.js";
+import { GRANTS_CLEANUP, grantsSchema } from "./grants-schema.js";
+import { OAUTH_PROVIDER_ERRORS } from "./oauth-provider-errors.js";
+import {
+  OAUTH_PROVIDER_OPTION_KEYS,
+  type OAuthProviderOptions,
+  resolveOAuthProviderOptions,
+} from "./oauth-provider-options.js";
+import { OAUTH_MODELS, oauthSchema } from "./oauth-schema.js";
+import { DEVICE_ERRORS } from "./device-errors.js";
+import { approveDevice } from "./routes/approve-device.js";
+import { authorize } from "./routes/authorize.js";
+import { denyDevice } from "./routes/deny-device.js";
+import { deviceAuthorization } from "./routes/device-authorization.js";
+import { getDevice } from "./routes/get-device.js";
+import { consent } from "./routes/consent.js";
+import { createOAuthClient } from "./routes/create-oauth-client.js";
+import { endSession } from "./routes/end-session.js";
+import { getAuthorizationServerMetadata } from "./routes/get-authorization-server-metadata.js";
+import { getOpenIdConfiguration } from "./routes/get-openid-configuration.js";
+import { introspect } from "./routes/introspect.js";
+import { listAuthorizedApps } from "./routes/list-authorized-apps.js";
+import { registerClient } from "./routes/register-client.js";
+import { revoke } from "./routes/revoke.js";
+import { revokeAuthorizedApp } from "./routes/revoke-authorized-app.js";
+import { token } from "./routes/token.js";
+import { userinfo } from "./routes/userinfo.js";
+
+/**
+ * The OAuth 2.1 authorization server and OpenID Connect provider: other apps sign their users in
+ * through this one. Needs the `jwt()` plugin, whose keys sign the ID tokens and JWT access tokens and
+ * whose /jwks publishes them.
+ */
+export const oauthProvider = (options: OAuthProviderOptions = {}) => {
+  const o = resolveOAuthProviderOptions(options);
+  const clients = createClientStore(o);
+  return definePlugin({
+    id: "oauth-provider",
+    optionKeys: { given: options, keys: OAUTH_PROVIDER_OPTION_KEYS },
+    schema: { ...oauthSchema, ...grantsSchema },
+    cleanup: GRANTS_CLEANUP,
+    errors: { ...OAUTH_PROVIDER_ERRORS, ...DEVICE_ERRORS },
+    endpoints: {
+      getOpenIdConfiguration: getOpenIdConfiguration(o),
+      getAuthorizationServerMetadata: getAuthorizationServerMetadata(o),
+      oauth2Authorize: authorize(o, clients),
+      oauth2Consent: consent(o, clients),
+      oauth2Token: token(o, clients),
+      oauth2Userinfo: userinfo,
+      oauth2Introspect: introspect(o, clients),
+      oauth2Revoke: revoke(clients),
+      oauth2Register: registerClient(o, clients),
+      createOAuthClient: createOAuthClient(clients),
+      oauth2DeviceAuthorization: deviceAuthorization(o, clients),
+      getDevice: getDevice(clients),
+      approveDevice,
+      denyDevice,
+      listAuthorizedApps: listAuthorizedApps(clients),
+      revokeAuthorizedApp,
+      oauth2EndSession: endSession(o, clients),
+    },
+    init(ctx) {
+      if (!findJwtSigner(ctx)) throw new Error("Gatehouse oauthProvider needs the jwt() plugin: add jwt() to plugins");
+    },
+    // Tokens already die with their session (every use checks it); this also marks them revoked, so
+    // introspection and audits say so even if a session with the same id could ever come back.
+    async onUserSessionsEnded({ userId, db }) {
+      await db.updateMany({
+        model: OAUTH_MODELS.token,
+        where: [
+          { field: "userId", value: userId },
+          { field: "revokedAt", value: null },
+        ],
+        update: { revokedAt: new Date() },
+      });
+    },
+  });
+};

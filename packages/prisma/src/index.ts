@@ -1,0 +1,3 @@
+export { prismaAdapter } from "./prisma-adapter.js";
+export type { PrismaAdapterOptions, PrismaAdapterProvider } from "./prisma-adapter.js";
+export type { PrismaTransactionOptions } from "./prisma-driver.js";

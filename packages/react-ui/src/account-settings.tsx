@@ -1,0 +1,50 @@
+import { AccountDelete } from "./account-delete.js";
+import { AccountLinked, type LinkedAccount } from "./account-linked.js";
+import { AccountPassword } from "./account-password.js";
+import { AccountProfile } from "./account-profile.js";
+import { AccountSessions } from "./account-sessions.js";
+import { ACCOUNT_CSS } from "./account-styles.js";
+import { useCapabilities } from "./capabilities.js";
+import { useGatehouseUI } from "./gatehouse-ui.js";
+import { useListing } from "./use-listing.js";
+
+export interface AccountSettingsProps {
+  /**
+   * Offer the email change: the server's `user.changeEmail.enabled` (GET /capabilities does not say it).
+   * Default false.
+   */
+  changeEmail?: boolean;
+  /** Offer account deletion: the server's `user.deleteUser.enabled`. Default false. */
+  deleteAccount?: boolean;
+  /** Where to go once the account is deleted (and the deletion email's link lands). */
+  afterDeleteUrl?: string;
+}
+
+/**
+ * The signed-in user's settings, one card per section: profile (name, email), password, devices, linked
+ * accounts, delete account. Sections follow the server: password only with email-and-password on, link
+ * buttons for its social providers. Renders nothing signed out (wrap the page in `<SignedIn>`).
+ */
+export function AccountSettings({ changeEmail = false, deleteAccount = false, afterDeleteUrl }: AccountSettingsProps) {
+  const { client, capabilities: given } = useGatehouseUI();
+  const { data } = client.useSession();
+  const caps = useCapabilities(client, given);
+  // One listing for two sections: linked accounts shows it, delete asks for a password only when the
+  // user has one (a social-only user confirms by the server's fresh-session rule instead).
+  const accounts = useListing<LinkedAccount>("listAccounts", data !== null);
+  if (!data) return null;
+  const password = caps?.emailAndPassword.enabled === true;
+  const hasPassword = password && (accounts.items ?? []).some((a) => a.providerId === "credential");
+  return (
+    <div className="gh-settings" data-testid="gh-account-settings">
+      <style>{ACCOUNT_CSS}</style>
+      <AccountProfile user={data.user} changeEmail={changeEmail} />
+      {password && caps && (
+        <AccountPassword min={caps.emailAndPassword.minPasswordLength} max={caps.emailAndPassword.maxPasswordLength} />
+      )}
+      <AccountSessions />
+      <AccountLinked providers={caps?.socialProviders ?? []} items={accounts.items} reload={accounts.reload} />
+      {deleteAccount && <AccountDelete askPassword={hasPassword} {...(afterDeleteUrl ? { afterDeleteUrl } : {})} />}
+    </div>
+  );
+}

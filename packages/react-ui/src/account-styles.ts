@@ -1,0 +1,21 @@
+/**
+ * `<AccountSettings>`'s rules on top of GATEHOUSE_UI_CSS (lists, badges, the danger button): their own
+ * string, so an app that renders only `<SignIn>` does not ship them.
+ */
+export const ACCOUNT_CSS = `
+.gh-root .gh-button[data-variant=danger]{background:var(--gh-color-danger);border-color:var(--gh-color-danger);color:var(--gh-color-bg)}
+.gh-root .gh-button.gh-button-inline{width:auto;flex:none;min-height:44px;padding:8px 12px}
+.gh-root .gh-list{list-style:none;margin:0 0 16px;padding:0;display:flex;flex-direction:column}
+.gh-root .gh-list-item{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px;
+padding:12px 0;border-top:1px solid var(--gh-color-border)}
+.gh-root .gh-list-item:last-child{border-bottom:1px solid var(--gh-color-border)}
+.gh-root .gh-list-text{display:flex;flex-direction:column;gap:2px;min-width:0;flex:1 1 160px;overflow-wrap:anywhere}
+.gh-root .gh-strong{font-weight:600}
+.gh-root .gh-small{font-size:.875em}
+.gh-root .gh-badge{align-self:flex-start;font-size:.8em;font-weight:600;padding:2px 8px;border-radius:999px;
+background:var(--gh-color-success-bg);color:var(--gh-color-success);border:1px solid var(--gh-color-success)}
+.gh-root .gh-section-gap{margin-top:24px;padding-top:16px;border-top:1px solid var(--gh-color-border)}
+.gh-root .gh-tight{margin:0;overflow-wrap:anywhere}
+.gh-settings{display:flex;flex-direction:column;gap:16px;width:100%;max-width:560px;margin-inline:auto;min-width:0}
+.gh-settings>.gh-root{max-width:none}
+`;

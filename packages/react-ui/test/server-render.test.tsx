@@ -1,0 +1,106 @@
+import { createAuthClient } from "@gatehouse-auth/react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import {
+  AccountSettings,
+  type Capabilities,
+  ForgotPassword,
+  GatehouseUI,
+  RequireRole,
+  ResetPassword,
+  SignIn,
+  SignUp,
+  SignedIn,
+  SignedOut,
+  UserButton,
+  VerifyEmail,
+} from "../src/index.js";
+
+const capabilities: Capabilities = {
+  emailAndPassword: {
+    enabled: true,
+    signUp: true,
+    minPasswordLength: 10,
+    maxPasswordLength: 128,
+    requireEmailVerification: false,
+  },
+  socialProviders: [{ id: "github", name: "GitHub" }],
+  plugins: ["magic-link", "email-otp", "passkey", "username", "two-factor"],
+};
+
+describe("server rendering (no DOM: Node's environment)", () => {
+  it("has no window, and renders every component without touching it or fetching", async () => {
+    expect(typeof window).toBe("undefined");
+    let fetched = 0;
+    const client = createAuthClient({
+      baseURL: "http://localhost:3000",
+      fetchOptions: {
+        fetch: (async () => {
+          fetched++;
+          return new Response("null", { headers: { "content-type": "application/json" } });
+        }) as typeof fetch,
+      },
+    });
+    const html = renderToString(
+      <GatehouseUI client={client} capabilities={capabilities} theme="dark">
+        <SignIn signUpUrl="/sign-up" forgotPasswordUrl="/forgot" />
+        <SignUp signInUrl="/sign-in" />
+        <ForgotPassword resetPasswordUrl="/reset" />
+        <ResetPassword />
+        <VerifyEmail />
+        <SignedIn>secret</SignedIn>
+        <SignedOut>out</SignedOut>
+        <RequireRole roles="admin">admin-only</RequireRole>
+        <UserButton accountUrl="/account" />
+      </GatehouseUI>,
+    );
+    // The server's configuration shapes the form: username, magic link, code, passkey, GitHub.
+    expect(html).toContain("Email or username");
+    expect(html).toContain("Email link");
+    expect(html).toContain("Email code");
+    expect(html).toContain("Sign in with a passkey");
+    expect(html).toContain("Continue with GitHub");
+    expect(html).toContain("At least 10 characters.");
+    expect(html).toContain('data-theme="dark"');
+    // The guards wait for the session: nothing is shown as if signed in (or out) before it is known.
+    expect(html).not.toContain("secret");
+    expect(html).not.toContain("admin-only");
+    await Promise.resolve();
+    // Rendering sent no request: the session is fetched by the browser after hydration.
+    expect(fetched).toBe(0);
+  });
+
+  it("renders AccountSettings signed in: every section, listings in their loading state, no request", () => {
+    // A client whose session is already known (as after hydration); its other methods must not be called
+    // during render — any call would throw here, since the object has none.
+    const client = {
+      useSession: () => ({
+        data: { user: { id: "u1", name: "Ada Lovelace", email: "ada@example.com" }, session: {} },
+        isPending: false,
+      }),
+    };
+    const html = renderToString(
+      <GatehouseUI client={client} capabilities={capabilities} theme="light">
+        <AccountSettings changeEmail deleteAccount />
+      </GatehouseUI>,
+    );
+    for (const text of ["Profile", "Ada Lovelace", "New email", "Current password", "At least 10 characters."])
+      expect(html).toContain(text);
+    for (const text of ["Devices", "Linked accounts", "Delete account", "Loading…"]) expect(html).toContain(text);
+    expect(html).toContain('minLength="10"');
+    expect(html).toContain('maxLength="128"');
+    // Without the server's change-email and delete-user on, those parts are not offered.
+    const plain = renderToString(
+      <GatehouseUI client={client} capabilities={capabilities}>
+        <AccountSettings />
+      </GatehouseUI>,
+    );
+    expect(plain).not.toContain("New email");
+    expect(plain).not.toContain("Delete account");
+  });
+
+  it("imports without a DOM (the module graph reads no browser global at load)", async () => {
+    const mod = await import("../src/index.js");
+    expect(Object.keys(mod)).toContain("SignIn");
+  });
+});

@@ -1,0 +1,30 @@
+import { defineEndpoint } from "@gatehouse-auth/core";
+import { z } from "zod";
+import { answeringScimErrors, scimJson } from "../scim-response.js";
+import type { ResolvedScimOptions } from "../scim-options.js";
+import { locationHeader, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
+import { toScimUser } from "../user-resource.js";
+import { readUserResource } from "../user-state.js";
+import { createScimUser as provision } from "../user-store.js";
+
+/** POST /scim/v2/Users (RFC 7644 §3.3): provisions a user into the token's organization; 201 + Location. */
+export const createScimUser = (o: ResolvedScimOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/scim/v2/Users",
+      rateLimit: SCIM_RATE_LIMIT,
+      // The identity provider's back end calls with the bearer token (no browser, no Origin); a
+      // cross-site page cannot send Authorization without a CORS preflight we never grant.
+      skipOriginCheck: true,
+      body: z.unknown(),
+      openapi: { summary: "SCIM: provision a user" },
+    },
+    async (ctx) =>
+      answeringScimErrors(async () => {
+        const { scope, base } = await readScimRequest(ctx);
+        const row = await provision(ctx.auth, o, scope, readUserResource(ctx.body));
+        const resource = toScimUser(row, base);
+        return scimJson(resource, 201, locationHeader(ctx, resource.meta.location));
+      }),
+  );

@@ -1,0 +1,143 @@
+import {
+  AuthError,
+  UniqueConstraintError,
+  defineEndpoint,
+  generateRandomString,
+  stringInput,
+} from "@gatehouse-auth/core";
+import { z } from "zod";
+import { requireManager } from "../manage-access.js";
+import { providerResponse, toProviderResponse } from "../provider-response.js";
+import { readIdpMetadata } from "../read-idp-metadata.js";
+import { SSO_ERRORS } from "../sso-errors.js";
+import type { ResolvedSsoOptions } from "../sso-options.js";
+import type { SamlConfig, SsoProviderRow } from "../sso-types.js";
+
+// The TXT name `_<prefix>-<providerId>` must fit one 63-character DNS label.
+const providerIdInput = z
+  .string()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _ only");
+const domainInput = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "a domain name");
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const mapping = z
+  .object({
+    email: z.string().max(256).optional(),
+    name: z.string().max(256).optional(),
+    firstName: z.string().max(256).optional(),
+    lastName: z.string().max(256).optional(),
+    groups: z.string().max(256).optional(),
+    role: z.string().max(256).optional(),
+  })
+  .strict();
+
+const body = z.object({
+  providerId: providerIdInput,
+  issuer: z.string().min(1).max(1024),
+  domain: domainInput,
+  organizationId: stringInput({ type: "string" }),
+  enforceSSO: z.boolean().optional(),
+  samlConfig: z
+    .object({
+      entryPoint: httpUrl.optional(),
+      cert: z.string().max(16384).optional(),
+      idpMetadata: z
+        .object({ metadata: z.string().max(65536).optional() })
+        .passthrough()
+        .optional(),
+      spMetadata: z.object({}).passthrough().optional(),
+      mapping: mapping.optional(),
+      wantAssertionsSigned: z.boolean().optional(),
+    })
+    .optional(),
+  oidcConfig: z.object({}).passthrough().optional(),
+});
+
+/** A PEM certificate or its bare base64 body, reduced to the base64 body; null when neither. */
+export function certBody(value: string): string | null {
+  const b64 = value.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
+  return /^[A-Za-z0-9+/]+=*$/.test(b64) && b64.length > 100 ? b64 : null;
+}
+
+/**
+ * POST /sso/register: a SAML connection for an organization, by its owner or admin (or an app admin).
+ * The answer carries the DNS token that proves the domain; until then the connection signs nobody in.
+ */
+export const registerProvider = (o: ResolvedSsoOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/sso/register",
+      body,
+      session: "required",
+      // It changes how an organization's people sign in: the manager's own session only (no API key, no impersonation).
+      credentials: "own-session",
+      // Metadata with several certificates outgrows a text column; only what is read from it is stored.
+      longBodyStrings: { "samlConfig.idpMetadata.metadata": 65536 },
+      openapi: {
+        summary: "Register an SSO connection",
+        response: providerResponse.extend({ domainVerificationToken: z.string() }),
+        errors: [
+          SSO_ERRORS.NOT_ALLOWED_TO_MANAGE_PROVIDERS,
+          SSO_ERRORS.PROVIDER_ALREADY_EXISTS,
+          SSO_ERRORS.INVALID_PROVIDER_CONFIG,
+          SSO_ERRORS.INVALID_IDP_METADATA,
+          SSO_ERRORS.ONE_PROTOCOL_REQUIRED,
+        ],
+      },
+    },
+    async (ctx) => {
+      const session = await requireManager(ctx, o, ctx.body.organizationId);
+      const { samlConfig, oidcConfig } = ctx.body;
+      if (!samlConfig === !oidcConfig) throw new AuthError(SSO_ERRORS.ONE_PROTOCOL_REQUIRED);
+      if (!samlConfig)
+        throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "OIDC connections are not available yet" });
+      const metadata = samlConfig.idpMetadata?.metadata ? await readIdpMetadata(samlConfig.idpMetadata.metadata) : null;
+      if (samlConfig.idpMetadata?.metadata && !metadata) throw new AuthError(SSO_ERRORS.INVALID_IDP_METADATA);
+      const entryPoint = samlConfig.entryPoint ?? metadata?.ssoUrl ?? null;
+      const cert = certBody(samlConfig.cert ?? metadata?.cert ?? "");
+      if (!entryPoint || !URL.canParse(entryPoint) || !cert)
+        throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "entryPoint and cert are required" });
+      const config: SamlConfig = {
+        entryPoint,
+        cert,
+        idpIssuer: metadata?.entityId ?? null,
+        mapping: samlConfig.mapping ?? {},
+        wantAssertionsSigned: samlConfig.wantAssertionsSigned ?? false,
+        allowIdpInitiated: false,
+      };
+      const now = new Date(ctx.auth.now());
+      const row = await ctx.auth.db
+        .create<SsoProviderRow>({
+          model: "ssoProvider",
+          data: {
+            providerId: ctx.body.providerId,
+            organizationId: ctx.body.organizationId,
+            userId: session.user.id,
+            protocol: "saml",
+            issuer: ctx.body.issuer,
+            domain: ctx.body.domain,
+            config: JSON.stringify(config),
+            secret: null,
+            domainVerified: !o.domainVerification.enabled,
+            domainVerificationToken: generateRandomString(32),
+            enforceSSO: ctx.body.enforceSSO ?? false,
+            disabled: false,
+            createdAt: now,
+            updatedAt: now,
+          },
+        })
+        .catch((error: unknown) => {
+          // Two registrations racing for one providerId: the unique index decides.
+          if (error instanceof UniqueConstraintError) throw new AuthError(SSO_ERRORS.PROVIDER_ALREADY_EXISTS);
+          throw error;
+        });
+      return { ...toProviderResponse(ctx.auth, row), domainVerificationToken: row.domainVerificationToken };
+    },
+  );

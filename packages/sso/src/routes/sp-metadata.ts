@@ -1,0 +1,34 @@
+import { AuthError, EndpointResponse, defineEndpoint } from "@gatehouse-auth/core";
+import { z } from "zod";
+import { findProvider } from "../manage-access.js";
+import { samlClient } from "../saml-client.js";
+import { SSO_ERRORS } from "../sso-errors.js";
+import type { ResolvedSsoOptions } from "../sso-options.js";
+import type { SamlConfig } from "../sso-types.js";
+
+const query = z.object({ providerId: z.string().min(1).max(32) });
+
+/** GET /sso/saml2/sp/metadata: the SP metadata XML an IdP administrator imports (public, like any metadata). */
+export const spMetadata = (o: ResolvedSsoOptions) =>
+  defineEndpoint(
+    {
+      method: "GET",
+      path: "/sso/saml2/sp/metadata",
+      query,
+      openapi: {
+        summary: "SAML SP metadata of a connection",
+        kind: "html",
+        errors: [SSO_ERRORS.SSO_PROVIDER_NOT_FOUND],
+      },
+    },
+    async (ctx) => {
+      const row = await findProvider(ctx, ctx.query.providerId);
+      if (row?.protocol !== "saml") throw new AuthError(SSO_ERRORS.SSO_PROVIDER_NOT_FOUND);
+      const saml = await samlClient(ctx.auth, o, row, JSON.parse(row.config) as SamlConfig, null);
+      const xml = saml.generateServiceProviderMetadata(null, null);
+      return new EndpointResponse(200, xml, {
+        "content-type": "application/samlmetadata+xml; charset=utf-8",
+        "x-content-type-options": "nosniff",
+      });
+    },
+  );

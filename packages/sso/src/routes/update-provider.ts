@@ -1,0 +1,86 @@
+import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
+import { z } from "zod";
+import { requireManagedProvider } from "../manage-access.js";
+import { providerResponse, toProviderResponse } from "../provider-response.js";
+import { SSO_ERRORS } from "../sso-errors.js";
+import type { ResolvedSsoOptions } from "../sso-options.js";
+import type { SamlConfig, SsoProviderRow } from "../sso-types.js";
+import { certBody } from "./register-provider.js";
+
+const body = z.object({
+  providerId: z.string().min(1).max(32),
+  disabled: z.boolean().optional(),
+  enforceSSO: z.boolean().optional(),
+  /** Members who may still sign in otherwise while SSO is enforced (owners, for an IdP outage). */
+  breakGlassUserIds: z.array(z.string().min(1).max(64)).max(20).optional(),
+  samlConfig: z
+    .object({
+      entryPoint: z
+        .url({ protocol: /^https?$/ })
+        .max(2048)
+        .optional(),
+      cert: z.string().max(16384).optional(),
+    })
+    .strict()
+    .optional(),
+});
+
+/**
+ * POST /sso/update-provider: disable or enable a connection, switch enforcement, rotate the IdP's
+ * certificate or SSO URL. The domain and organization never change (register a new connection instead).
+ */
+export const updateProvider = (o: ResolvedSsoOptions) =>
+  defineEndpoint(
+    {
+      method: "POST",
+      path: "/sso/update-provider",
+      body,
+      session: "required",
+      // It changes how an organization's people sign in: the manager's own session only (no API key, no impersonation).
+      credentials: "own-session",
+      openapi: {
+        summary: "Update an SSO connection",
+        response: providerResponse,
+        errors: [SSO_ERRORS.SSO_PROVIDER_NOT_FOUND, SSO_ERRORS.INVALID_PROVIDER_CONFIG],
+      },
+    },
+    async (ctx) => {
+      const row = await requireManagedProvider(ctx, o, ctx.body.providerId);
+      const data: Partial<SsoProviderRow> = { updatedAt: new Date(ctx.auth.now()) };
+      if (ctx.body.disabled !== undefined) data.disabled = ctx.body.disabled;
+      if (ctx.body.enforceSSO !== undefined) data.enforceSSO = ctx.body.enforceSSO;
+      if (ctx.body.breakGlassUserIds !== undefined) {
+        const ids = [...new Set(ctx.body.breakGlassUserIds)];
+        // Only the organization's owners can be break-glass: nobody else keeps a way around its IdP.
+        const owners = await ctx.auth.db.findMany<{ userId: string; role: string }>({
+          model: "member",
+          where: [
+            { field: "organizationId", value: row.organizationId },
+            { field: "userId", operator: "in", value: ids },
+          ],
+        });
+        const ownerIds = new Set(owners.filter((m) => m.role.split(",").includes("owner")).map((m) => m.userId));
+        if (ids.some((id) => !ownerIds.has(id)))
+          throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "Break-glass users must be owners" });
+        data.breakGlassUserIds = JSON.stringify(ids);
+      }
+      const saml = ctx.body.samlConfig;
+      if (saml && row.protocol === "saml") {
+        const config = JSON.parse(row.config) as SamlConfig;
+        if (saml.entryPoint) config.entryPoint = saml.entryPoint;
+        if (saml.cert) {
+          const cert = certBody(saml.cert);
+          if (!cert) throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "cert is not a certificate" });
+          config.cert = cert;
+        }
+        data.config = JSON.stringify(config);
+      }
+      const updated = await ctx.auth.db.update<SsoProviderRow>({
+        model: "ssoProvider",
+        where: [{ field: "id", value: row.id }],
+        update: data,
+      });
+      if (!updated) throw new Error("connection vanished");
+      return toProviderResponse(ctx.auth, updated);
+    },
+  );

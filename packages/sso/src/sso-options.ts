@@ -1,0 +1,78 @@
+/** Options of the `sso` plugin. */
+export interface SsoOptions {
+  /** Organization roles that may register and manage connections (default owner and admin). */
+  managerRoles?: readonly string[];
+  /** User roles (admin plugin) that may manage any organization's connections (default admin). */
+  adminRoles?: readonly string[];
+  /** Domain verification by DNS TXT record. */
+  domainVerification?: {
+    /** On by default: an unverified connection signs nobody in. */
+    enabled?: boolean;
+    /** The record is `_<prefix>-<providerId>.<domain>` (default `gatehouse-sso`). */
+    tokenPrefix?: string;
+    /** DNS servers to ask (`host:port`); default the system's. */
+    dnsServers?: readonly string[];
+    /** Milliseconds a lookup may take (default 5000). */
+    timeoutMs?: number;
+  };
+  /** Just-in-time provisioning into the connection's organization. */
+  organizationProvisioning?: {
+    /** Role of a provisioned member (default `member`). */
+    defaultRole?: string;
+    /** Maps the IdP's attributes (groups, role) to a role; null keeps the default. */
+    getRole?: (input: { attributes: Record<string, unknown>; groups: readonly string[] }) => string | null;
+  };
+  /** SAML settings shared by every connection. */
+  saml?: {
+    /** Largest decoded SAMLResponse accepted, in bytes (default 256 KiB). */
+    maxResponseBytes?: number;
+    /** Clock skew allowed on NotBefore/NotOnOrAfter, in ms (default 5 minutes). */
+    clockSkewMs?: number;
+    /** How long a sent AuthnRequest may be answered, in seconds (default 600). */
+    requestLifetime?: number;
+  };
+}
+
+/** The options with every default filled in (resolved once, at plugin creation). */
+export interface ResolvedSsoOptions {
+  managerRoles: readonly string[];
+  adminRoles: readonly string[];
+  domainVerification: { enabled: boolean; tokenPrefix: string; dnsServers: readonly string[]; timeoutMs: number };
+  organizationProvisioning: {
+    defaultRole: string;
+    getRole: NonNullable<NonNullable<SsoOptions["organizationProvisioning"]>["getRole"]> | null;
+  };
+  saml: { maxResponseBytes: number; clockSkewMs: number; requestLifetime: number };
+}
+
+/** Fills in the defaults. */
+export function resolveSsoOptions(o: SsoOptions = {}): ResolvedSsoOptions {
+  return {
+    managerRoles: o.managerRoles ?? ["owner", "admin"],
+    adminRoles: o.adminRoles ?? ["admin"],
+    domainVerification: {
+      enabled: o.domainVerification?.enabled ?? true,
+      tokenPrefix: o.domainVerification?.tokenPrefix ?? "gatehouse-sso",
+      dnsServers: o.domainVerification?.dnsServers ?? [],
+      timeoutMs: o.domainVerification?.timeoutMs ?? 5000,
+    },
+    organizationProvisioning: {
+      defaultRole: o.organizationProvisioning?.defaultRole ?? "member",
+      getRole: o.organizationProvisioning?.getRole ?? null,
+    },
+    saml: {
+      maxResponseBytes: o.saml?.maxResponseBytes ?? 256 * 1024,
+      clockSkewMs: o.saml?.clockSkewMs ?? 5 * 60 * 1000,
+      requestLifetime: o.saml?.requestLifetime ?? 600,
+    },
+  };
+}
+
+/** Every option name, for the start-up check of misspelt names. */
+export const SSO_OPTION_KEYS = {
+  managerRoles: true,
+  adminRoles: true,
+  domainVerification: { enabled: true, tokenPrefix: true, dnsServers: true, timeoutMs: true },
+  organizationProvisioning: { defaultRole: true, getRole: true },
+  saml: { maxResponseBytes: true, clockSkewMs: true, requestLifetime: true },
+} as const;
