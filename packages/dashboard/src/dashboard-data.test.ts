@@ -30,6 +30,8 @@ async function seedData(env: DashboardEnv) {
     organizationId: org.id,
   });
   expect(inv.status).toBe(200);
+  // Zeta is newer than Acme in the listing tests: never in the same millisecond.
+  await new Promise((r) => setTimeout(r, 3));
   const other = (
     await owner.client.post("/organization/create", { name: "Zeta", slug: `zeta-${owner.userId.toLowerCase()}` })
   ).body as { id: string };

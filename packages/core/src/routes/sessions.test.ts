@@ -44,6 +44,8 @@ describe("session routes", () => {
   it("list-sessions shows ids, never tokens; revoke-session takes an id, only for the caller", async () => {
     const auth = makeTestAuth();
     const a = await signUpUser(auth);
+    // Two sign-ins in one millisecond would tie on createdAt, and ties have no order: keep them apart.
+    await new Promise((r) => setTimeout(r, 3));
     const second = createTestClient(auth);
     const signIn = await second.post("/sign-in/email", { email: a.email, password: a.password });
     const list = await a.client.get("/list-sessions");
