@@ -1,7 +1,8 @@
 import { definePlugin } from "@gatehouse-auth/core";
 import { findJwtSigner } from "@gatehouse-auth/jwt";
 import { createClientStore } from "./oauth-client.js";
-import { GRANTS_CLEANUP, grantsSchema } from "./grants-schema.js";
+import { oauthCleanupRules } from "./cleanup-rules.js";
+import { grantsSchema } from "./grants-schema.js";
 import { OAUTH_PROVIDER_ERRORS } from "./oauth-provider-errors.js";
 import {
   OAUTH_PROVIDER_OPTION_KEYS,
@@ -40,7 +41,7 @@ export const oauthProvider = (options: OAuthProviderOptions = {}) => {
     id: "oauth-provider",
     optionKeys: { given: options, keys: OAUTH_PROVIDER_OPTION_KEYS },
     schema: { ...oauthSchema, ...grantsSchema },
-    cleanup: GRANTS_CLEANUP,
+    cleanup: oauthCleanupRules(o),
     errors: { ...OAUTH_PROVIDER_ERRORS, ...DEVICE_ERRORS },
     endpoints: {
       getOpenIdConfiguration: getOpenIdConfiguration(o),
