@@ -17,6 +17,7 @@ import { denyDevice } from "./routes/deny-device.js";
 import { deviceAuthorization } from "./routes/device-authorization.js";
 import { getDevice } from "./routes/get-device.js";
 import { consent } from "./routes/consent.js";
+import { consentDetails } from "./routes/consent-details.js";
 import { createOAuthClient } from "./routes/create-oauth-client.js";
 import { endSession } from "./routes/end-session.js";
 import { getAuthorizationServerMetadata } from "./routes/get-authorization-server-metadata.js";
@@ -48,6 +49,7 @@ export const oauthProvider = (options: OAuthProviderOptions = {}) => {
       getAuthorizationServerMetadata: getAuthorizationServerMetadata(o),
       oauth2Authorize: authorize(o, clients),
       oauth2Consent: consent(o, clients),
+      oauth2ConsentDetails: consentDetails(clients),
       oauth2Token: token(o, clients),
       oauth2Userinfo: userinfo,
       oauth2Introspect: introspect(o, clients),
