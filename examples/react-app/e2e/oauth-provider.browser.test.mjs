@@ -5,6 +5,7 @@
 // and a wrong code shows an error. Screenshots go to test-output/browser/.
 // Run after `vite build`: node --test examples/react-app/e2e/oauth-provider.browser.test.mjs
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -23,6 +24,7 @@ let context;
 let page;
 let as;
 let tokens;
+let consentUrl;
 
 before(async () => {
   app = await startExampleApp({
@@ -130,10 +132,36 @@ test("a consent page whose signed request was changed shows an error and grants 
   // Consent is remembered now: prompt=consent asks again.
   await page.goto(`${url}&prompt=consent`);
   await page.waitForURL((u) => u.pathname === "/consent");
+  consentUrl = page.url();
   const tampered = page.url().replace("scope=openid", "scope=openid+phone");
   await page.goto(tampered);
   await page.getByRole("alert").filter({ hasText: "invalid or has expired" }).waitFor();
   assert.equal(await page.getByRole("button", { name: "Allow" }).count(), 0);
+});
+
+test("a page of another origin cannot frame the consent page (clickjacking an Allow)", async () => {
+  // The control: at the top level the (signed, fresh) consent page shows its Allow button.
+  await page.goto(consentUrl);
+  await page.getByRole("button", { name: "Allow" }).waitFor();
+  const attacker = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<p>Win a prize: click the button!</p><iframe src="${consentUrl}" width="600" height="500"></iframe>`);
+  });
+  await new Promise((ok) => attacker.listen(0, "127.0.0.1", ok));
+  try {
+    await page.goto(`http://127.0.0.1:${attacker.address().port}/`);
+    const framed = page.frames().find((f) => f !== page.mainFrame());
+    await page.waitForLoadState("load");
+    assert.ok(framed);
+    // Chromium replaces a refused frame with its error page.
+    assert.ok(!framed.url().startsWith(base), framed.url());
+    assert.equal(await framed.getByRole("button", { name: "Allow" }).count(), 0);
+    const headers = (await fetch(consentUrl)).headers;
+    assert.equal(headers.get("x-frame-options"), "DENY");
+    assert.match(headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+  } finally {
+    attacker.close();
+  }
 });
 
 test("Account → Authorized apps lists the partner; revoking (confirmed) kills its refresh token", async () => {
