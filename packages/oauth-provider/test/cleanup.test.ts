@@ -2,6 +2,8 @@
 // jtis are made by real flows over HTTP, time moves on, and one run deletes exactly the expired ones —
 // live codes, live device codes and a token row whose refresh token still works stay, and keep working.
 import { createHash, randomBytes } from "node:crypto";
+import type Database from "better-sqlite3";
+import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { CLIENTS, type Provider, basic, navigate, postForm, signUp, startProvider } from "./provider-server.js";
 
@@ -174,6 +176,40 @@ describe.each(["sqlite", "postgres"] as const)("cleanup of the provider's rows o
       expect(result.deleted.oauthToken).toBe(25);
       expect(await db.count({ model: "oauthToken" })).toBe(3);
       for (const t of live) expect(await introspect(p, t)).toBe(true);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("reads each batch on an index of the expiry column (no table scan)", async () => {
+    const p = await setUp(kind);
+    try {
+      for (const model of ["oauthCode", "oauthToken", "oauthDeviceCode", "oauthAssertionJti", "oauthDpopJti"]) {
+        // The shape of the job's batch select: ids below the cutoff, in expiry order, one batch.
+        const sql = `select "id" from "${model}" where "expiresAt" < $1 order by "expiresAt" asc limit 1000`;
+        let plan: string;
+        if (kind === "sqlite") {
+          const rows = (p.database as Database.Database)
+            .prepare(`explain query plan ${sql.replace("$1", "?")}`)
+            .all(new Date().toISOString()) as { detail: string }[];
+          plan = rows.map((r) => r.detail).join("\n");
+          expect(plan).toMatch(/USING (COVERING )?INDEX/);
+          expect(plan).not.toMatch(new RegExp(`SCAN ${model}(?! USING)`));
+        } else {
+          // The tables are nearly empty, where a sequential read is cheapest: ask whether an index can serve it.
+          const client = await (p.database as pg.Pool).connect();
+          try {
+            await client.query("set enable_seqscan = off");
+            const rows = await client.query(`explain ${sql}`, [new Date()]);
+            plan = rows.rows.map((r: Record<string, string>) => Object.values(r)[0]).join("\n");
+            await client.query("reset enable_seqscan");
+          } finally {
+            client.release();
+          }
+          expect(plan).toMatch(/Index (Only )?Scan/);
+          expect(plan).not.toMatch(/Seq Scan/);
+        }
+      }
     } finally {
       await p.close();
     }
