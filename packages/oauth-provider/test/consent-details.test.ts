@@ -85,4 +85,22 @@ describe("consent details", () => {
       p.clock.offset = 0;
     }
   });
+
+  it("answers 4xx to junk: no query, an empty or huge one, a foreign signature, repeated parameters", async () => {
+    const user = await signUp(p);
+    const query = await consentQuery(user.cookie, "openid");
+    const urls = [
+      `${p.issuer}/oauth2/consent-details`,
+      `${p.issuer}/oauth2/consent-details?oauth_query=`,
+      `${p.issuer}/oauth2/consent-details?oauth_query=${"a".repeat(9000)}`,
+      `${p.issuer}/oauth2/consent-details?oauth_query=${encodeURIComponent(query.replace(/sig=[^&]+/, "sig=forged"))}`,
+      `${p.issuer}/oauth2/consent-details?oauth_query=${encodeURIComponent(`${query}&scope=email`)}`,
+      `${p.issuer}/oauth2/consent-details?oauth_query=%00%ff&oauth_query=x`,
+    ];
+    for (const url of urls) {
+      const r = await fetch(url, { headers: { cookie: user.cookie } });
+      expect(r.status, url.slice(0, 120)).toBeGreaterThanOrEqual(400);
+      expect(r.status, url.slice(0, 120)).toBeLessThan(500);
+    }
+  });
 });
