@@ -2,7 +2,8 @@
 // partner's server: a partner authorization goes through sign-in and the consent page (deny, then allow),
 // the partner redeems the code and checks the ID token; Account → Authorized apps lists and revokes it
 // (the refresh token dies); a device flow started over HTTP is approved (and another denied) on /device,
-// and a wrong code shows an error. Screenshots go to test-output/browser/.
+// a wrong code shows an error, another account cannot decide a code already opened, and a page of another
+// origin cannot frame the consent page. Screenshots go to test-output/browser/.
 // Run after `vite build`: node --test examples/react-app/e2e/oauth-provider.browser.test.mjs
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
@@ -262,6 +263,19 @@ test("device flow: a wrong code shows an error; the right one (after sign-in) is
     await tv.goto(`${base}/device`);
     await tv.getByLabel("Code shown on your device").fill(other.user_code);
     await tv.getByRole("button", { name: "Continue" }).click();
+    await tv.getByRole("button", { name: "Deny" }).waitFor();
+    // Someone who saw the code over her shoulder, signed in as himself, cannot decide it: Olivia opened it first.
+    const watcher = await app.browser.newContext();
+    try {
+      const mallory = await watcher.newPage();
+      await signUpWithForm(mallory, base, { name: "Mallory", email: "mallory@example.com", password });
+      await mallory.goto(other.verification_uri_complete);
+      await mallory.getByRole("button", { name: "Continue" }).click();
+      await mallory.getByRole("alert").filter({ hasText: "Another account is deciding this device sign-in" }).waitFor();
+      assert.equal(await mallory.getByRole("button", { name: "Approve" }).count(), 0);
+    } finally {
+      await watcher.close();
+    }
     await tv.getByRole("button", { name: "Deny" }).click();
     await tv.getByRole("heading", { name: "Device not connected" }).waitFor();
     assert.equal((await poll(other.device_code)).error, "access_denied");
