@@ -15,6 +15,8 @@ import { passkey } from "@gatehouse-auth/passkey";
 import { multiSession } from "@gatehouse-auth/multi-session";
 import { auditLog, auditLogStatements } from "@gatehouse-auth/audit-log";
 import { dashboard, dashboardStatements } from "@gatehouse-auth/dashboard";
+import { jwt } from "@gatehouse-auth/jwt";
+import { oauthProvider } from "@gatehouse-auth/oauth-provider";
 import { deliver, deliverSms, openMailbox } from "./mailbox.mjs";
 
 const OTP_SUBJECTS = {
@@ -40,6 +42,9 @@ const roles = {
   }),
   user: ac.newRole({}),
 };
+
+/** The demo partner's client id (its callback is this app's /partner/callback page). */
+export const PARTNER_CLIENT_ID = "partner-app";
 
 export async function createAppAuth({ baseURL, databaseUrl }) {
   let url = databaseUrl;
@@ -127,6 +132,31 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
       // dashboard.
       dashboard({ roles, appUrl: "/", signInUrl: "/sign-in" }),
       openAPI(),
+      // The app as an OAuth 2.1 / OpenID Connect provider ("Sign in with Gatehouse"): the jwt plugin's keys
+      // sign the ID tokens. Two demo clients: a partner's web app (asks for consent on /consent, listed under
+      // Account → Authorized apps) and a TV that signs in with the device flow (approved on /device).
+      jwt(),
+      oauthProvider({
+        loginPage: "/sign-in",
+        consentPage: "/consent",
+        devicePage: "/device",
+        clients: [
+          {
+            clientId: PARTNER_CLIENT_ID,
+            name: "Partner app",
+            // Development only, like the secret above: a real client's secret is a long random string.
+            clientSecret: process.env.PARTNER_CLIENT_SECRET ?? "partner-app-secret-change-me-0123456789",
+            // A page of this app stands in for the partner's callback: it shows what the partner received.
+            redirectUris: [`${baseURL}/partner/callback`],
+          },
+          {
+            clientId: "demo-tv",
+            name: "Living-room TV",
+            redirectUris: [],
+            grantTypes: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
+          },
+        ],
+      }),
     ],
   });
   await auth.$context.adapter.migrate?.();

@@ -45,6 +45,10 @@ if (production) {
 const server = createServer((req, res) => {
   if (req.url?.startsWith("/api/auth")) return authHandler(req, res);
   if (handleMailbox(req, res)) return;
+  // No page of the app may be framed by another site: a framed consent or device page could be
+  // clickjacked into "Allow" / "Approve".
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
   serveApp(req, res);
 });
 server.listen(port, host, () => console.log(`Gatehouse example app ready at ${baseURL}`));

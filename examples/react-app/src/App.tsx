@@ -9,6 +9,7 @@ import { ApiKeys } from "./pages/ApiKeys.js";
 import { ForgotPassword, ResetPassword } from "./pages/PasswordReset.js";
 import { Home } from "./pages/Home.js";
 import { Mailbox } from "./pages/Mailbox.js";
+import { Consent, DeviceApproval, PartnerCallback } from "./pages/OAuth.js";
 import { Organizations } from "./pages/Organizations.js";
 import { Passkeys } from "./pages/Passkeys.js";
 import { Phone } from "./pages/Phone.js";
@@ -49,6 +50,10 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (path === "/mailbox") return <Mailbox />;
   if (path.startsWith("/accept-invitation/")) return <AcceptInvitation id={path.slice("/accept-invitation/".length)} />;
   if (path === "/account") return <Account />;
+  // The OAuth provider's pages (auth.mjs: consentPage, devicePage; the demo partner's callback).
+  if (path === "/consent") return <Consent signedIn={signedIn} />;
+  if (path === "/device") return <DeviceApproval signedIn={signedIn} />;
+  if (path === "/partner/callback") return <PartnerCallback />;
   if (path === "/accounts") return <Accounts />;
   if (path === "/phone") return <Phone />;
   if (path === "/organizations") return <Organizations />;

@@ -10,6 +10,7 @@ import { usernameClient } from "@gatehouse-auth/username/client";
 import { passkeyClient } from "@gatehouse-auth/passkey/client";
 import { multiSessionClient } from "@gatehouse-auth/multi-session/client";
 import { auditLogClient } from "@gatehouse-auth/audit-log/client";
+import { oauthProviderClient } from "@gatehouse-auth/oauth-provider/client";
 import { navigate } from "./router.js";
 
 /** One client for the whole app: same origin, every plugin. */
@@ -25,6 +26,8 @@ export const client = createAuthClient({
     passkeyClient(),
     multiSessionClient(),
     auditLogClient(),
+    // The provider side: consent, authorized apps and device approval pages.
+    oauthProviderClient(),
     // Any sign-in held for a second factor (password, code, phone…) goes to the code page.
     twoFactorClient({ onTwoFactorRedirect: () => navigate("/two-factor") }),
   ],

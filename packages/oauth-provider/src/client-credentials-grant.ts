@@ -77,6 +77,7 @@ export async function clientCredentialsGrant(
       authTime: new Date(now),
       accessExpiresAt: new Date(exp * 1000),
       refreshExpiresAt: null,
+      expiresAt: new Date(exp * 1000),
       rotatedAt: null,
       revokedAt: null,
     },

@@ -97,6 +97,7 @@ export async function mintTokens(
     authTime: grant.authTime,
     accessExpiresAt: new Date(exp * 1000),
     refreshExpiresAt: refreshToken ? new Date(now + o.refreshTokenExpiresIn * 1000) : null,
+    expiresAt: new Date(Math.max(exp * 1000, refreshToken ? now + o.refreshTokenExpiresIn * 1000 : 0)),
     rotatedAt: null,
     revokedAt: null,
   };

@@ -71,6 +71,12 @@ export interface OAuthProviderOptions {
   deviceCodeExpiresIn?: number;
   /** The polling interval a device is told (RFC 8628 §3.2); polling faster is `slow_down` and adds 5 s. Default 5. */
   deviceCodeInterval?: number;
+  /**
+   * How long the cleanup job keeps a token row after its last token (access or refresh) expired: while it is
+   * kept, a rotated refresh token presented again is still recognised as reuse (and revokes its family).
+   * Default 1 day.
+   */
+  expiredTokenRetention?: number;
 }
 
 /** The names `oauthProvider()` accepts; core refuses any other at start-up. */
@@ -88,6 +94,7 @@ export const OAUTH_PROVIDER_OPTION_KEYS = {
   devicePage: true,
   deviceCodeExpiresIn: true,
   deviceCodeInterval: true,
+  expiredTokenRetention: true,
 } as const satisfies OptionKeysOf<OAuthProviderOptions>;
 
 /** The scopes every provider supports. */
@@ -108,6 +115,7 @@ export interface ResolvedOAuthProviderOptions {
   devicePage: string;
   deviceCodeExpiresIn: number;
   deviceCodeInterval: number;
+  expiredTokenRetention: number;
 }
 
 const seconds = (name: string, value: number | undefined, fallback: number, max: number) => {
@@ -172,5 +180,6 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions): Reso
     devicePage: options.devicePage ?? "/device",
     deviceCodeExpiresIn: seconds("deviceCodeExpiresIn", options.deviceCodeExpiresIn, 600, 1800),
     deviceCodeInterval: seconds("deviceCodeInterval", options.deviceCodeInterval, 5, 60),
+    expiredTokenRetention: seconds("expiredTokenRetention", options.expiredTokenRetention, 86_400, 365 * 86_400),
   };
 }

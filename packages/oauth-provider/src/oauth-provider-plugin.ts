@@ -1,7 +1,8 @@
 import { definePlugin } from "@gatehouse-auth/core";
 import { findJwtSigner } from "@gatehouse-auth/jwt";
 import { createClientStore } from "./oauth-client.js";
-import { GRANTS_CLEANUP, grantsSchema } from "./grants-schema.js";
+import { oauthCleanupRules } from "./cleanup-rules.js";
+import { grantsSchema } from "./grants-schema.js";
 import { OAUTH_PROVIDER_ERRORS } from "./oauth-provider-errors.js";
 import {
   OAUTH_PROVIDER_OPTION_KEYS,
@@ -16,6 +17,7 @@ import { denyDevice } from "./routes/deny-device.js";
 import { deviceAuthorization } from "./routes/device-authorization.js";
 import { getDevice } from "./routes/get-device.js";
 import { consent } from "./routes/consent.js";
+import { consentDetails } from "./routes/consent-details.js";
 import { createOAuthClient } from "./routes/create-oauth-client.js";
 import { endSession } from "./routes/end-session.js";
 import { getAuthorizationServerMetadata } from "./routes/get-authorization-server-metadata.js";
@@ -40,13 +42,14 @@ export const oauthProvider = (options: OAuthProviderOptions = {}) => {
     id: "oauth-provider",
     optionKeys: { given: options, keys: OAUTH_PROVIDER_OPTION_KEYS },
     schema: { ...oauthSchema, ...grantsSchema },
-    cleanup: GRANTS_CLEANUP,
+    cleanup: oauthCleanupRules(o),
     errors: { ...OAUTH_PROVIDER_ERRORS, ...DEVICE_ERRORS },
     endpoints: {
       getOpenIdConfiguration: getOpenIdConfiguration(o),
       getAuthorizationServerMetadata: getAuthorizationServerMetadata(o),
       oauth2Authorize: authorize(o, clients),
       oauth2Consent: consent(o, clients),
+      oauth2ConsentDetails: consentDetails(clients),
       oauth2Token: token(o, clients),
       oauth2Userinfo: userinfo,
       oauth2Introspect: introspect(o, clients),

@@ -89,6 +89,9 @@ export const oauthSchema: Schema = {
       authTime: { type: "date" },
       accessExpiresAt: { type: "date", index: true },
       refreshExpiresAt: { type: "date", required: false },
+      // When the row's last token expires (the later of the two above): the cleanup job's index. Null only
+      // on rows written before the field existed (never cleaned: delete them by hand once expired).
+      expiresAt: { type: "date", required: false, index: true },
       rotatedAt: { type: "date", required: false },
       revokedAt: { type: "date", required: false },
       createdAt: { type: "date", defaultValue: now },

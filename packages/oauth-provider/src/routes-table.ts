@@ -2,7 +2,7 @@ import type { RouteEntry } from "@gatehouse-auth/core/routes";
 
 /**
  * The plugin's HTTP routes: client call path → method and path. Browser-safe; the server's endpoints
- * are tested against it (routes-table.test.ts). `oauth2.consent` and the authorized-apps pair are meant for the app's own pages;
+ * are tested against it (routes-table.test.ts). `oauth2.consent`, `oauth2.consentDetails` and the authorized-apps pair are meant for the app's own pages;
  * the others are the protocol endpoints OAuth clients call.
  */
 export const OAUTH_PROVIDER_ROUTES = {
@@ -10,6 +10,7 @@ export const OAUTH_PROVIDER_ROUTES = {
   "oauth2.authorizationServerMetadata": { method: "GET", path: "/.well-known/oauth-authorization-server" },
   "oauth2.authorize": { method: "GET", path: "/oauth2/authorize" },
   "oauth2.consent": { method: "POST", path: "/oauth2/consent" },
+  "oauth2.consentDetails": { method: "GET", path: "/oauth2/consent-details" },
   "oauth2.token": { method: "POST", path: "/oauth2/token" },
   "oauth2.userinfo": { method: "GET", path: "/oauth2/userinfo" },
   "oauth2.userinfoPost": { method: "POST", path: "/oauth2/userinfo" },

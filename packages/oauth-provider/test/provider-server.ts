@@ -45,6 +45,8 @@ export interface Provider {
   auth: Auth;
   /** The clock the auth reads: add to `offset` to move time on. */
   clock: { offset: number };
+  /** The raw driver handle (better-sqlite3 database or pg pool), for reading query plans. */
+  database: unknown;
   close(): Promise<void>;
 }
 
@@ -169,6 +171,7 @@ export async function startProvider(
     issuer: `${baseURL}/api/auth`,
     auth,
     clock,
+    database,
     async close() {
       await new Promise<void>((ok) => server.close(() => ok()));
       await cleanup();

@@ -3,6 +3,7 @@ import { client } from "../auth-client.js";
 import { deviceName } from "../device-name.js";
 import { navigate } from "../router.js";
 import { ActionButton, type ApiError, ErrorNote, Form, OkNote, useLoad } from "../ui.js";
+import { AuthorizedApps } from "./OAuth.js";
 import { TwoFactorSettings } from "./TwoFactorSettings.js";
 
 /** The user fields the username and two-factor plugins add. */
@@ -141,6 +142,7 @@ export function Account() {
           </ActionButton>
         </p>
       )}
+      <AuthorizedApps />
       <DeleteAccount />
     </section>
   );
