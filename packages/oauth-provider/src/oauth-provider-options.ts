@@ -71,6 +71,16 @@ export interface OAuthProviderOptions {
   deviceCodeExpiresIn?: number;
   /** The polling interval a device is told (RFC 8628 §3.2); polling faster is `slow_down` and adds 5 s. Default 5. */
   deviceCodeInterval?: number;
+  /**
+   * Lifetime of a pushed authorization request's `request_uri` (RFC 9126): the time from the push to the
+   * code, sign-in and consent included. Default 300.
+   */
+  pushedAuthorizationRequestExpiresIn?: number;
+  /**
+   * Refuse authorization requests that were not pushed to POST /oauth2/par first (RFC 9126 §5): the
+   * parameters then never travel through the browser. Default false.
+   */
+  requirePushedAuthorizationRequests?: boolean;
 }
 
 /** The names `oauthProvider()` accepts; core refuses any other at start-up. */
@@ -88,6 +98,8 @@ export const OAUTH_PROVIDER_OPTION_KEYS = {
   devicePage: true,
   deviceCodeExpiresIn: true,
   deviceCodeInterval: true,
+  pushedAuthorizationRequestExpiresIn: true,
+  requirePushedAuthorizationRequests: true,
 } as const satisfies OptionKeysOf<OAuthProviderOptions>;
 
 /** The scopes every provider supports. */
@@ -108,6 +120,8 @@ export interface ResolvedOAuthProviderOptions {
   devicePage: string;
   deviceCodeExpiresIn: number;
   deviceCodeInterval: number;
+  pushedAuthorizationRequestExpiresIn: number;
+  requirePushedAuthorizationRequests: boolean;
 }
 
 const seconds = (name: string, value: number | undefined, fallback: number, max: number) => {
@@ -172,5 +186,12 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions): Reso
     devicePage: options.devicePage ?? "/device",
     deviceCodeExpiresIn: seconds("deviceCodeExpiresIn", options.deviceCodeExpiresIn, 600, 1800),
     deviceCodeInterval: seconds("deviceCodeInterval", options.deviceCodeInterval, 5, 60),
+    pushedAuthorizationRequestExpiresIn: seconds(
+      "pushedAuthorizationRequestExpiresIn",
+      options.pushedAuthorizationRequestExpiresIn,
+      300,
+      600,
+    ),
+    requirePushedAuthorizationRequests: options.requirePushedAuthorizationRequests === true,
   };
 }
