@@ -20,6 +20,7 @@ import {
   parseAuthorizationRequest,
   resolveClientRedirect,
 } from "./parse-authorization-request.js";
+import { type PushedRequest, rewritePushedRequest, spendPushedRequest } from "./pushed-requests.js";
 import { clientRedirectUrl } from "./redirect-to-client.js";
 
 type Ctx = EndpointContext<unknown, unknown, SessionRequirement>;
@@ -34,7 +35,7 @@ export function navigate(ctx: Ctx, url: string): EndpointResponse {
 }
 
 /** Where the browser goes when the client or redirect URI is unusable: our own error page. */
-function errorPage(ctx: Ctx, error: string): EndpointResponse {
+export function errorPage(ctx: Ctx, error: string): EndpointResponse {
   const target = redirectTo(ctx, authUrl(ctx, "/error"), { params: { error } });
   return navigate(ctx, target.headers.location as string);
 }
@@ -42,7 +43,8 @@ function errorPage(ctx: Ctx, error: string): EndpointResponse {
 /**
  * The authorization decision for `query` (from GET /oauth2/authorize, or the consent page's signed
  * query once the user answered): a redirect to the client with a code or an error, to sign-in, or to
- * the consent page. `consented` is the scope set the user just accepted on the consent page.
+ * the consent page. `consented` is the scope set the user just accepted on the consent page; `pushed`
+ * the pushed request (RFC 9126) `query` came from, spent by the code it yields.
  */
 export async function runAuthorization(
   ctx: Ctx,
@@ -51,6 +53,7 @@ export async function runAuthorization(
   query: Readonly<Record<string, string>>,
   signedIn: SessionWithUser | null,
   consented: readonly string[] | null = null,
+  pushed: PushedRequest | null = null,
 ): Promise<EndpointResponse> {
   let target: Awaited<ReturnType<typeof resolveClientRedirect>>;
   try {
@@ -61,8 +64,11 @@ export async function runAuthorization(
   }
   const state = query.state !== undefined && query.state.length <= 1024 ? query.state : null;
   try {
+    // The consent page's answer (consented) is already the pushed request's when it came from one.
+    if (pushed === null && consented === null && o.requirePushedAuthorizationRequests)
+      throw new OAuthError("invalid_request", "Push the authorization request to the PAR endpoint first");
     const request = parseAuthorizationRequest(o, target, query);
-    return await decide(ctx, o, request, query, signedIn, consented);
+    return await decide(ctx, o, request, query, signedIn, consented, pushed);
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
     const params = withState(state, {
@@ -81,6 +87,7 @@ async function decide(
   query: Readonly<Record<string, string>>,
   signedIn: SessionWithUser | null,
   consented: readonly string[] | null,
+  pushed: PushedRequest | null,
 ): Promise<EndpointResponse> {
   const { prompt } = request;
   const now = ctx.auth.now();
@@ -104,7 +111,10 @@ async function decide(
       delete back.max_age;
       delete back.id_token_hint;
     }
-    const params: Record<string, string> = { callbackURL: authUrl(ctx, "/oauth2/authorize", back) };
+    // A pushed request resumes by its request_uri, rewritten as it must resume (its parameters stay off the URL).
+    if (pushed) await rewritePushedRequest(ctx.auth, pushed, back);
+    const resume = pushed ? { client_id: request.client.clientId, request_uri: pushed.requestUri } : back;
+    const params: Record<string, string> = { callbackURL: authUrl(ctx, "/oauth2/authorize", resume) };
     // For the app's page: prefill the identifier, or show the account chooser.
     if (request.loginHint !== null) params.login_hint = request.loginHint;
     if (prompt.has("select_account")) params.prompt = "select_account";
@@ -121,10 +131,13 @@ async function decide(
     const covered = request.scopes.every((s) => stored.has(s));
     if (!covered || prompt.has("consent")) {
       if (prompt.has("none")) throw new OAuthError("consent_required", "The user has not consented");
-      const signed = signConsentQuery(ctx.auth.secret, query, now + o.codeExpiresIn * 1000);
+      const signed = signConsentQuery(ctx.auth.secret, query, now + o.codeExpiresIn * 1000, pushed?.requestUri);
       const params = Object.fromEntries(new URLSearchParams(signed));
       return navigate(ctx, redirectTo(ctx, o.consentPage, { params }).headers.location as string);
     }
   }
+  // One code per pushed request (RFC 9126 §4): of two racing uses, one gets it.
+  if (pushed && !(await spendPushedRequest(ctx.auth, pushed)))
+    throw new OAuthError("invalid_request", "The request_uri has been used");
   return navigate(ctx, await issueCode(ctx, o, request, signedIn, scopes));
 }

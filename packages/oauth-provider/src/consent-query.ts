@@ -8,12 +8,19 @@ const PURPOSE = "gatehouse-oauth-consent";
  * exactly that serialization. The page hands it back verbatim (`oauth_query`); any change breaks the
  * signature, so a page (or an attacker) cannot widen scopes or swap the redirect URI.
  */
-export function signConsentQuery(secret: string, query: Readonly<Record<string, string>>, expiresAt: number): string {
+export function signConsentQuery(
+  secret: string,
+  query: Readonly<Record<string, string>>,
+  expiresAt: number,
+  requestUri?: string,
+): string {
   const params = new URLSearchParams();
   for (const name of AUTHORIZATION_PARAMS) {
     const value = query[name];
     if (value !== undefined) params.set(name, value);
   }
+  // A pushed request (RFC 9126) is named too, so the answer spends it.
+  if (requestUri !== undefined) params.set("request_uri", requestUri);
   params.set("exp", String(Math.floor(expiresAt / 1000)));
   params.set("sig", hmacSha256Base64Url(secret, `${PURPOSE}:${params.toString()}`));
   return params.toString();

@@ -8,6 +8,8 @@ export const GRANT_MODELS = {
   dpopJti: "oauthDpopJti",
   /** A device authorization (RFC 8628) from its start to its one redemption. */
   deviceCode: "oauthDeviceCode",
+  /** A pushed authorization request (RFC 9126) from its push to the code it yields. */
+  pushedRequest: "oauthPushedRequest",
 } as const;
 
 /** Their tables: every row expires and the cleanup job deletes it on its index. */
@@ -51,6 +53,18 @@ export const grantsSchema: Schema = {
       createdAt: { type: "date", defaultValue: () => new Date() },
     },
   },
+  [GRANT_MODELS.pushedRequest]: {
+    modelName: GRANT_MODELS.pushedRequest,
+    fields: {
+      // The request_uri is kept as SHA-256 only, like every other handle the provider gives out.
+      requestHash: { type: "string", unique: true },
+      clientId: { type: "string" },
+      // The checked authorization parameters (AUTHORIZATION_PARAMS only), as the flow must resume them.
+      params: { type: "json" },
+      expiresAt: { type: "date", index: true },
+      createdAt: { type: "date", defaultValue: () => new Date() },
+    },
+  },
 };
 
 /** Expired rows of those tables, for `auth.api.cleanup()`. */
@@ -58,4 +72,5 @@ export const GRANTS_CLEANUP: readonly CleanupRule[] = [
   { model: GRANT_MODELS.assertionJti, field: "expiresAt", before: (now) => new Date(now) },
   { model: GRANT_MODELS.dpopJti, field: "expiresAt", before: (now) => new Date(now) },
   { model: GRANT_MODELS.deviceCode, field: "expiresAt", before: (now) => new Date(now) },
+  { model: GRANT_MODELS.pushedRequest, field: "expiresAt", before: (now) => new Date(now) },
 ];

@@ -77,6 +77,16 @@ export interface OAuthProviderOptions {
    * Default 1 day.
    */
   expiredTokenRetention?: number;
+  /**
+   * Lifetime of a pushed authorization request's `request_uri` (RFC 9126): the time from the push to the
+   * code, sign-in and consent included. Default 300.
+   */
+  pushedAuthorizationRequestExpiresIn?: number;
+  /**
+   * Refuse authorization requests that were not pushed to POST /oauth2/par first (RFC 9126 §5): the
+   * parameters then never travel through the browser. Default false.
+   */
+  requirePushedAuthorizationRequests?: boolean;
 }
 
 /** The names `oauthProvider()` accepts; core refuses any other at start-up. */
@@ -95,6 +105,8 @@ export const OAUTH_PROVIDER_OPTION_KEYS = {
   deviceCodeExpiresIn: true,
   deviceCodeInterval: true,
   expiredTokenRetention: true,
+  pushedAuthorizationRequestExpiresIn: true,
+  requirePushedAuthorizationRequests: true,
 } as const satisfies OptionKeysOf<OAuthProviderOptions>;
 
 /** The scopes every provider supports. */
@@ -116,6 +128,8 @@ export interface ResolvedOAuthProviderOptions {
   deviceCodeExpiresIn: number;
   deviceCodeInterval: number;
   expiredTokenRetention: number;
+  pushedAuthorizationRequestExpiresIn: number;
+  requirePushedAuthorizationRequests: boolean;
 }
 
 const seconds = (name: string, value: number | undefined, fallback: number, max: number) => {
@@ -181,5 +195,12 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions): Reso
     deviceCodeExpiresIn: seconds("deviceCodeExpiresIn", options.deviceCodeExpiresIn, 600, 1800),
     deviceCodeInterval: seconds("deviceCodeInterval", options.deviceCodeInterval, 5, 60),
     expiredTokenRetention: seconds("expiredTokenRetention", options.expiredTokenRetention, 86_400, 365 * 86_400),
+    pushedAuthorizationRequestExpiresIn: seconds(
+      "pushedAuthorizationRequestExpiresIn",
+      options.pushedAuthorizationRequestExpiresIn,
+      300,
+      600,
+    ),
+    requirePushedAuthorizationRequests: options.requirePushedAuthorizationRequests === true,
   };
 }

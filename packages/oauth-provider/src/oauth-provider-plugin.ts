@@ -15,6 +15,7 @@ import { approveDevice } from "./routes/approve-device.js";
 import { authorize } from "./routes/authorize.js";
 import { denyDevice } from "./routes/deny-device.js";
 import { deviceAuthorization } from "./routes/device-authorization.js";
+import { pushAuthorizationRequest } from "./routes/push-authorization-request.js";
 import { getDevice } from "./routes/get-device.js";
 import { consent } from "./routes/consent.js";
 import { consentDetails } from "./routes/consent-details.js";
@@ -57,6 +58,7 @@ export const oauthProvider = (options: OAuthProviderOptions = {}) => {
       oauth2Register: registerClient(o, clients),
       createOAuthClient: createOAuthClient(clients),
       oauth2DeviceAuthorization: deviceAuthorization(o, clients),
+      oauth2PushAuthorizationRequest: pushAuthorizationRequest(o, clients),
       getDevice: getDevice(clients),
       approveDevice,
       denyDevice,

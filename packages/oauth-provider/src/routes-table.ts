@@ -18,6 +18,7 @@ export const OAUTH_PROVIDER_ROUTES = {
   "oauth2.revoke": { method: "POST", path: "/oauth2/revoke" },
   "oauth2.register": { method: "POST", path: "/oauth2/register" },
   "oauth2.deviceAuthorization": { method: "POST", path: "/oauth2/device_authorization" },
+  "oauth2.par": { method: "POST", path: "/oauth2/par" },
   "device.get": { method: "GET", path: "/device" },
   "device.approve": { method: "POST", path: "/device/approve" },
   "device.deny": { method: "POST", path: "/device/deny" },

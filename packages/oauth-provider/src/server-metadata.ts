@@ -24,6 +24,8 @@ export function serverMetadata(ctx: Ctx, o: ResolvedOAuthProviderOptions): Recor
     revocation_endpoint: endpointUrl(ctx, "/oauth2/revoke"),
     device_authorization_endpoint: endpointUrl(ctx, "/oauth2/device_authorization"),
     end_session_endpoint: endpointUrl(ctx, "/oauth2/end-session"),
+    pushed_authorization_request_endpoint: endpointUrl(ctx, "/oauth2/par"),
+    require_pushed_authorization_requests: o.requirePushedAuthorizationRequests,
     ...(o.allowDynamicClientRegistration ? { registration_endpoint: endpointUrl(ctx, "/oauth2/register") } : {}),
     scopes_supported: [...o.scopes],
     response_types_supported: ["code"],

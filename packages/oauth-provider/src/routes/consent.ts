@@ -8,6 +8,7 @@ import type { ClientStore } from "../oauth-client.js";
 import { OAUTH_PROVIDER_ERRORS } from "../oauth-provider-errors.js";
 import type { ResolvedOAuthProviderOptions } from "../oauth-provider-options.js";
 import { resolveClientRedirect } from "../parse-authorization-request.js";
+import { findPushedRequest } from "../pushed-requests.js";
 import { clientRedirectUrl } from "../redirect-to-client.js";
 import { withState } from "../issue-code.js";
 
@@ -39,8 +40,12 @@ export const consent = (o: ResolvedOAuthProviderOptions, clients: ClientStore) =
       },
     },
     async (ctx) => {
-      const query = verifyConsentQuery(ctx.auth.secret, ctx.body.oauth_query, ctx.auth.now());
-      if (!query) throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CONSENT_REQUEST);
+      const signed = verifyConsentQuery(ctx.auth.secret, ctx.body.oauth_query, ctx.auth.now());
+      if (!signed) throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CONSENT_REQUEST);
+      const { request_uri: requestUri, ...query } = signed;
+      // From a pushed request: it must still be live (not spent by another answer, not expired).
+      const pushed = requestUri ? await findPushedRequest(ctx.auth, query.client_id, requestUri) : null;
+      if (requestUri && !pushed) throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CONSENT_REQUEST);
       const target = await resolveClientRedirect(ctx.auth, clients, query).catch(() => null);
       if (!target) throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CONSENT_REQUEST);
       const state = query.state ?? null;
@@ -53,7 +58,7 @@ export const consent = (o: ResolvedOAuthProviderOptions, clients: ClientStore) =
       const accepted = ctx.body.scope === undefined ? asked : ctx.body.scope.split(" ").filter((s) => s !== "");
       if (accepted.some((s) => !asked.includes(s))) throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_SCOPE);
       await storeConsent(ctx.auth.db, ctx.session.user.id, target.client.clientId, accepted);
-      const answer = await runAuthorization(ctx, o, clients, query, ctx.session, accepted);
+      const answer = await runAuthorization(ctx, o, clients, query, ctx.session, accepted, pushed);
       const url = answer.headers.location ?? (answer.body as { url?: string } | null)?.url;
       return { redirect: true, url: String(url) };
     },
