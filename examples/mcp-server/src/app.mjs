@@ -21,9 +21,10 @@ const MAX_BODY = 1024 * 1024;
  * @param {unknown} o.database a better-sqlite3 `Database` (or a pg / mysql2 pool)
  * @param {string} [o.secret] at least 32 characters (or set GATEHOUSE_SECRET)
  * @param {string[]} [o.resources] other resources the provider issues tokens for
+ * @param {() => number} [o.now] the clock in ms (Date.now); tests move it to expire tokens
  */
-export function createMcpApp({ baseURL, database, secret, resources }) {
-  const auth = createGatehouse({ baseURL, database, secret, resources });
+export function createMcpApp({ baseURL, database, secret, resources, now }) {
+  const auth = createGatehouse({ baseURL, database, secret, resources, now });
   const issuer = `${baseURL}/api/auth`;
   const resource = `${baseURL}/mcp`;
   const metadataUrl = protectedResourceMetadataUrl(resource);

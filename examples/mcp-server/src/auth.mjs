@@ -17,13 +17,15 @@ export const MCP_SCOPES = ["openid", "profile", "email", "offline_access", NOTES
  * @param {unknown} o.database a better-sqlite3 `Database`, a pg `Pool` or a mysql2 pool
  * @param {string} [o.secret] at least 32 characters (or set GATEHOUSE_SECRET)
  * @param {string[]} [o.resources] more resources than `${baseURL}/mcp` this provider issues tokens for
+ * @param {() => number} [o.now] the clock in ms (Date.now); tests move it to expire tokens
  */
-export function createGatehouse({ baseURL, database, secret, resources = [] }) {
+export function createGatehouse({ baseURL, database, secret, resources = [], now }) {
   return createAuth({
     database: kyselyAdapter({ database }),
     baseURL,
     ...(secret ? { secret } : {}),
     emailAndPassword: { enabled: true },
+    ...(now ? { advanced: { now } } : {}),
     plugins: [
       jwt(),
       oauthProvider({

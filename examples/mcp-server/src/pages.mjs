@@ -61,9 +61,7 @@ export function signInPage(query, baseURL) {
 export function consentPage(query) {
   const scopes = (query.get("scope") ?? "").split(" ").filter((s) => s !== "");
   const boxes = scopes
-    .map(
-      (s) => `<li><label><input type="checkbox" name="scope" value="${html(s)}" checked> ${html(s)}</label></li>`,
-    )
+    .map((s) => `<li><label><input type="checkbox" name="scope" value="${html(s)}" checked> ${html(s)}</label></li>`)
     .join("");
   return {
     status: 200,

@@ -12,6 +12,8 @@ export interface App {
   resource: string;
   /** A second resource the provider issues tokens for (another API of the same app). */
   otherResource: string;
+  /** The app's clock: add to `offset` (ms) to move time on. */
+  clock: { offset: number };
   close(): Promise<void>;
 }
 
@@ -22,7 +24,9 @@ export async function startApp(): Promise<App> {
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const otherResource = `${baseURL}/reports`;
+  const clock = { offset: 0 };
   const app = createMcpApp({
+    now: () => Date.now() + clock.offset,
     baseURL,
     database: db,
     secret: "mcp-example-test-secret-0123456789abcdef",
@@ -36,6 +40,7 @@ export async function startApp(): Promise<App> {
     issuer: app.issuer,
     resource: app.resource,
     otherResource,
+    clock,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
@@ -62,7 +67,8 @@ export class Browser {
   private jar = new Map<string, string>();
   constructor(readonly baseURL: string) {}
 
-  private cookie(): string {
+  /** The Cookie header this browser sends to the app. */
+  cookie(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
