@@ -65,17 +65,19 @@ export function createMcpApp({ baseURL, database, secret, resources, now }) {
     const token = checked.token;
     if (token.userId === null) return json(res, 403, { error: "insufficient_scope" }); // a client acting for itself
 
-    let body;
-    if (req.method === "POST") {
-      const read = await readJson(req);
-      if (read.error) return json(res, read.status, { jsonrpc: "2.0", id: null, error: read.error });
-      body = read.value;
-      // Scopes per tool (MCP authorization, "scope challenge"): 403 insufficient_scope naming what is missing.
-      const missing = missingScopes(body, token.scopes);
-      if (missing.length > 0) {
-        const challenge = `Bearer error="insufficient_scope", scope="${missing.join(" ")}", resource_metadata="${metadataUrl}"`;
-        return json(res, 403, { error: "insufficient_scope" }, { "www-authenticate": challenge });
-      }
+    // Stateless: no session to resume or delete, nothing to stream to the client on its own (GET).
+    if (req.method !== "POST") {
+      const error = { code: -32000, message: "Method not allowed" };
+      return json(res, 405, { jsonrpc: "2.0", id: null, error }, { allow: "POST" });
+    }
+    const read = await readJson(req);
+    if (read.error) return json(res, read.status, { jsonrpc: "2.0", id: null, error: read.error });
+    const body = read.value;
+    // Scopes per tool (MCP authorization, "scope challenge"): 403 insufficient_scope naming what is missing.
+    const missing = missingScopes(body, token.scopes);
+    if (missing.length > 0) {
+      const challenge = `Bearer error="insufficient_scope", scope="${missing.join(" ")}", resource_metadata="${metadataUrl}"`;
+      return json(res, 403, { error: "insufficient_scope" }, { "www-authenticate": challenge });
     }
     // Stateless Streamable HTTP: a server and transport per request, closed with the response.
     const server = createMcpServer(auth, { ...token, userId: token.userId });

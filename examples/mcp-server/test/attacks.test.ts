@@ -281,6 +281,11 @@ describe("the MCP endpoint and the pages", () => {
       expect(answer.error ?? answer.result?.isError).toBeTruthy();
     }
     expect((await callMcp(access_token, { ...whoami, params: null })).status).toBeLessThan(500);
+    // Stateless: no server-to-client stream, and no way around the token for GET either.
+    const get = (headers: Record<string, string>) =>
+      fetch(app.resource, { headers: { accept: "text/event-stream", ...headers } });
+    expect((await get({ authorization: `Bearer ${access_token}` })).status).toBe(405);
+    expect((await get({})).status).toBe(401);
   });
 
   it("the sign-in page sends the user back only to an authorization request on this origin", async () => {

@@ -11,6 +11,7 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectMcp } from "../client.mjs";
 import { type App, Browser, type UserAnswers, authorizeAsUser, signUp, startApp } from "./harness.js";
 
 // A native MCP client's loopback redirect (RFC 8252); the test's browser stops there and never connects.
@@ -263,5 +264,24 @@ describe("the MCP SDK client through the whole authorization flow", () => {
       saved: "x",
       count: 1,
     });
+  });
+
+  it("the command-line client of docs/mcp.md (client.mjs): the browser comes back to its loopback listener", async () => {
+    const user = await signUp(app.baseURL, "grace@example.com");
+    const browser = new Browser(app.baseURL);
+    const { client, provider } = await connectMcp(new URL(app.resource), {
+      // The user's browser: signs in, consents, and is sent to the client's loopback redirect URI.
+      openBrowser: async (url) => {
+        const back = await authorizeAsUser(browser, url, user);
+        expect(back.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+        expect((await fetch(back)).status).toBe(200);
+      },
+    });
+    expect(toolJson(await client.callTool({ name: "whoami", arguments: {} }))).toMatchObject({
+      userId: user.userId,
+      email: "grace@example.com",
+    });
+    expect(jwtPayload((provider.tokens() as OAuthTokens).access_token).aud).toBe(app.resource);
+    await client.close();
   });
 });
