@@ -41,6 +41,7 @@ export async function connectMcp(url, { openBrowser, port = 0 }) {
   // What the SDK asks the client to keep (a real client keeps them on disk, per server).
   /** @type {any} */ let clientInformation;
   /** @type {any} */ let tokens;
+  /** @type {any} */ let discovery;
   let verifier = "";
   let state = "";
   /** @type {import("@modelcontextprotocol/sdk/client/auth.js").OAuthClientProvider} */
@@ -69,6 +70,10 @@ export async function connectMcp(url, { openBrowser, port = 0 }) {
       verifier = v;
     },
     codeVerifier: () => verifier,
+    saveDiscoveryState: (d) => {
+      discovery = d;
+    },
+    discoveryState: () => discovery,
     redirectToAuthorization: (authorizationUrl) => openBrowser(authorizationUrl),
   };
   const newClient = () => new Client({ name: "gatehouse-example-client", version: "1.0.0" });
@@ -83,6 +88,9 @@ export async function connectMcp(url, { openBrowser, port = 0 }) {
     // The user signs in and consents in the browser, which comes back to the loopback listener.
     const answer = await loopback.redirected;
     if (answer.get("state") !== state) throw new Error("The authorization response is not for this request");
+    // RFC 9207: the answer names the authorization server it came from; it must be the one we discovered.
+    if (answer.get("iss") !== discovery?.authorizationServerMetadata?.issuer)
+      throw new Error("The authorization response comes from another issuer");
     const code = answer.get("code");
     if (!code) throw new Error(`Authorization refused: ${answer.get("error")}`);
     const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });

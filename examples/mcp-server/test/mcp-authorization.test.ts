@@ -284,4 +284,22 @@ describe("the MCP SDK client through the whole authorization flow", () => {
     expect(jwtPayload((provider.tokens() as OAuthTokens).access_token).aud).toBe(app.resource);
     await client.close();
   });
+
+  it("client.mjs refuses an answer with another state or another issuer (RFC 9207 mix-up)", async () => {
+    const user = await signUp(app.baseURL, "mixup@example.com");
+    for (const [name, value, message] of [
+      ["state", "someone-elses-state", /not for this request/],
+      ["iss", "https://evil.example", /another issuer/],
+    ] as const) {
+      const browser = new Browser(app.baseURL);
+      const connecting = connectMcp(new URL(app.resource), {
+        openBrowser: async (url) => {
+          const back = await authorizeAsUser(browser, url, user);
+          back.searchParams.set(name, value); // what a mix-up or CSRF attacker sends to the loopback port
+          await fetch(back);
+        },
+      });
+      await expect(connecting).rejects.toThrow(message);
+    }
+  });
 });
