@@ -146,6 +146,8 @@ export interface UserAnswers {
   password: string;
   /** Scopes the user unticks on the consent page. */
   untick?: string[];
+  /** The user presses Deny on the consent page. */
+  deny?: boolean;
   /** Consent pages seen (their query and the scopes offered), for assertions. */
   seen?: { consent: { query: string; clientId: string; redirectUri: string; scopes: string[] }[] };
 }
@@ -186,7 +188,8 @@ export async function authorizeAsUser(browser: Browser, authorizationUrl: URL, u
         scopes: offered,
       });
       const scope = offered.filter((s) => !user.untick?.includes(s)).join(" ");
-      const r = await browser.post("/api/auth/oauth2/consent", { accept: true, oauth_query: oauthQuery, scope });
+      const accept = !user.deny;
+      const r = await browser.post("/api/auth/oauth2/consent", { accept, oauth_query: oauthQuery, scope });
       if (r.status !== 200) throw new Error(`consent ${r.status} ${JSON.stringify(r.body)}`);
       url = String(r.body.url);
       continue;

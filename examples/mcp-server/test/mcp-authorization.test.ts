@@ -302,4 +302,22 @@ describe("the MCP SDK client through the whole authorization flow", () => {
       await expect(connecting).rejects.toThrow(message);
     }
   });
+
+  it("a user who presses Deny: the client gets access_denied and no token", async () => {
+    const user = await signUp(app.baseURL, "nope@example.com");
+    const browser = new Browser(app.baseURL);
+    const connecting = connectMcp(new URL(app.resource), {
+      openBrowser: async (url) => {
+        const back = await authorizeAsUser(browser, url, { ...user, deny: true });
+        expect(back.searchParams.get("error")).toBe("access_denied");
+        expect(back.searchParams.get("code")).toBeNull();
+        await fetch(back);
+      },
+    });
+    await expect(connecting).rejects.toThrow(/access_denied/);
+    // The user's authorized apps stay empty.
+    const listed = await browser.navigate("/api/auth/oauth2/authorized-apps", { accept: "application/json" });
+    expect(listed.status).toBe(200);
+    expect(JSON.parse(listed.body)).toMatchObject({ apps: [] });
+  });
 });
