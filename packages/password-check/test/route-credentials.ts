@@ -75,6 +75,7 @@ export const ROUTE_CREDENTIALS: Readonly<Record<string, RouteCredentials>> = {
   // oauth-provider: a code or a consent is a grant for the user, so only their own real session
   "GET /oauth2/authorize": own,
   "POST /oauth2/consent": own,
+  "GET /oauth2/consent-details": own,
   "GET /device": own,
   "POST /device/approve": own,
   "POST /device/deny": own,
