@@ -240,7 +240,10 @@ for (const combo of combos) {
       .filter({ hasText: people[0].email })
       .getByRole("button", { name: "Change role" })
       .click();
-    await members.getByRole("status").filter({ hasText: `${people[0].name} is now admin.` }).waitFor();
+    await members
+      .getByRole("status")
+      .filter({ hasText: `${people[0].name} is now admin.` })
+      .waitFor();
     const bob = await server.auth.$context.db.findOne({
       model: "member",
       where: [
@@ -259,7 +262,10 @@ for (const combo of combos) {
     await members.getByRole("button", { name: "Cancel" }).click();
     await members.getByRole("button", { name: `Remove ${people[1].name}` }).click();
     await members.locator(".gh-confirm").getByRole("button", { name: "Remove" }).click();
-    await members.getByRole("status").filter({ hasText: `${people[1].name} is removed.` }).waitFor();
+    await members
+      .getByRole("status")
+      .filter({ hasText: `${people[1].name} is removed.` })
+      .waitFor();
     await members.getByText(people[1].email).waitFor({ state: "detached" });
 
     // Invitations: invite, the same address again (tied to the field), resend, cancel with confirmation.
@@ -269,7 +275,11 @@ for (const combo of combos) {
     await invitations.getByLabel("Role").selectOption("admin");
     await invitations.getByRole("button", { name: "Send invitation" }).click();
     await invitations.getByRole("status").filter({ hasText: invitee }).waitFor();
-    await invitations.getByRole("listitem").filter({ hasText: invitee }).getByText(/^admin · expires/).waitFor();
+    await invitations
+      .getByRole("listitem")
+      .filter({ hasText: invitee })
+      .getByText(/^admin · expires/)
+      .waitFor();
     state.expected = ["/organization/invite-member"];
     await invitations.getByRole("button", { name: "Send invitation" }).click();
     await invitations.locator(".gh-field-error", { hasText: "already been invited" }).waitFor();
@@ -313,7 +323,10 @@ for (const combo of combos) {
     await profile.getByLabel("Name").fill("Northwind Traders");
     await profile.getByRole("button", { name: "Save" }).click();
     await profile.getByRole("status").filter({ hasText: "The organization is saved." }).waitFor();
-    await page.getByTestId("gh-organization-switcher").getByRole("button", { name: /Northwind Traders/ }).waitFor();
+    await page
+      .getByTestId("gh-organization-switcher")
+      .getByRole("button", { name: /Northwind Traders/ })
+      .waitFor();
 
     // Leave: the only owner is refused, in the catalogue's words.
     const leave = page.getByTestId("gh-organization-leave");
@@ -336,7 +349,10 @@ for (const combo of combos) {
     await del.getByRole("button", { name: "Delete organization" }).click();
     await page.getByRole("status").filter({ hasText: "Northwind Traders is deleted." }).waitFor();
     await page.getByText("Choose an organization to see its settings.").waitFor();
-    const gone = await server.auth.$context.db.findOne({ model: "organization", where: [{ field: "id", value: org.id }] });
+    const gone = await server.auth.$context.db.findOne({
+      model: "organization",
+      where: [{ field: "id", value: org.id }],
+    });
     assert.equal(gone, null);
     await at("org-deleted");
     await context.close();
@@ -419,7 +435,11 @@ for (const combo of combos) {
     await members.getByRole("alert").filter({ hasText: "at least one owner" }).waitFor();
     // Nor may an admin make themselves owner.
     await members.getByLabel(`Role of ${admin.name}`).selectOption("owner");
-    await members.getByRole("listitem").filter({ hasText: admin.email }).getByRole("button", { name: "Change role" }).click();
+    await members
+      .getByRole("listitem")
+      .filter({ hasText: admin.email })
+      .getByRole("button", { name: "Change role" })
+      .click();
     await members.getByRole("alert").filter({ hasText: "You don't have permission to change this member." }).waitFor();
     await check(adminPage.page, adminPage.state, "org-settings-admin-refused", combo);
     await adminContext.close();
@@ -561,7 +581,11 @@ for (const combo of combos) {
 
     // An expired one reads as gone; a made-up id too, and nothing of it is echoed.
     const third = await seedUser("late");
-    const late = await asOwner("/organization/invite-member", { organizationId: org.id, email: third.email, role: "member" });
+    const late = await asOwner("/organization/invite-member", {
+      organizationId: org.id,
+      email: third.email,
+      role: "member",
+    });
     await server.auth.$context.db.update({
       model: "invitation",
       where: [{ field: "id", value: late.body.id }],
