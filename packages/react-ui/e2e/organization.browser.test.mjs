@@ -152,7 +152,7 @@ for (const combo of combos) {
 
     // Two more organizations: with two a page, "Show more" fetches the third by cursor.
     await seedOrganization(owner, "Beta Labs");
-    await seedOrganization(owner, "Gamma Co");
+    const gamma = await seedOrganization(owner, "Gamma Co");
     const button = switcher.getByRole("button", { name: /^Organization:/ });
     await button.focus();
     await page.keyboard.press("ArrowDown");
@@ -192,6 +192,27 @@ for (const combo of combos) {
     await switcher.getByRole("option", { name: "Personal account" }).click();
     await switcher.getByRole("button", { name: "Organization: Personal account" }).waitFor();
     await page.getByText("Choose an organization to see its settings.").waitFor();
+
+    // A stale list: Gamma is deleted after the list was read; picking it shows the server's refusal in
+    // the popover, which stays open, and nothing changes.
+    // (Reopened, the list asks for as many as it showed: Gamma is there without "Show more".)
+    await button.click();
+    await switcher.getByRole("option", { name: "Gamma Co" }).waitFor();
+    const byGamma = [{ field: "organizationId", value: gamma.id }];
+    const gammaTeams = await server.auth.$context.db.findMany({ model: "team", where: byGamma });
+    await server.auth.$context.db.deleteMany({
+      model: "teamMember",
+      where: [{ field: "teamId", operator: "in", value: gammaTeams.map((t) => t.id) }],
+    });
+    await server.auth.$context.db.deleteMany({ model: "team", where: byGamma });
+    await server.auth.$context.db.deleteMany({ model: "member", where: byGamma });
+    await server.auth.$context.db.delete({ model: "organization", where: [{ field: "id", value: gamma.id }] });
+    state.expected = ["/organization/set-active"];
+    await switcher.getByRole("option", { name: "Gamma Co" }).click();
+    await switcher.getByRole("alert").filter({ hasText: "That organization wasn't found." }).waitFor();
+    assert.equal(await button.getAttribute("aria-expanded"), "true");
+    await switcher.getByRole("button", { name: "Organization: Personal account" }).waitFor();
+    await at("org-switcher-error");
     await context.close();
   });
 
