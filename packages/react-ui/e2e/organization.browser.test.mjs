@@ -152,11 +152,18 @@ for (const combo of combos) {
 
     // Two more organizations: with two a page, "Show more" fetches the third by cursor.
     await seedOrganization(owner, "Beta Labs");
+    // Listed in the order joined: a later millisecond, so Gamma sorts after Beta without a tie.
+    await new Promise((resolve) => setTimeout(resolve, 10));
     const gamma = await seedOrganization(owner, "Gamma Co");
     const button = switcher.getByRole("button", { name: /^Organization:/ });
     await button.focus();
     await page.keyboard.press("ArrowDown");
     await listbox.waitFor();
+    // Reopened, the list is read afresh and the keyboard cursor starts on the active organization.
+    assert.equal(
+      await listbox.getAttribute("aria-activedescendant"),
+      await switcher.getByRole("option", { name: "Rocket Works" }).getAttribute("id"),
+    );
     assert.deepEqual(await switcher.getByRole("option").allTextContents(), [
       "Personal account",
       "Rocket Works",
@@ -195,8 +202,8 @@ for (const combo of combos) {
 
     // A stale list: Gamma is deleted after the list was read; picking it shows the server's refusal in
     // the popover, which stays open, and nothing changes.
-    // (Reopened, the list asks for as many as it showed: Gamma is there without "Show more".)
     await button.click();
+    await switcher.getByRole("button", { name: "Show more" }).click();
     await switcher.getByRole("option", { name: "Gamma Co" }).waitFor();
     const byGamma = [{ field: "organizationId", value: gamma.id }];
     const gammaTeams = await server.auth.$context.db.findMany({ model: "team", where: byGamma });

@@ -56,8 +56,9 @@ export function usePaged<T>(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the reload trigger.
   useEffect(() => {
-    if (!enabled) return;
     const mine = ++live.current;
+    // Disabled (a closed popover): forget the rows, so enabling it again starts from a fresh first page.
+    if (!enabled) return setItems(undefined);
     void fetchPage(null, shown.current).then((page) => {
       if (mine !== live.current) return;
       setLoadingMore(false);
