@@ -289,7 +289,16 @@ for (const combo of combos) {
     await at("org-members-confirm");
     await members.getByRole("button", { name: "Cancel" }).click();
     await members.getByRole("button", { name: `Remove ${people[1].name}` }).click();
+    // While the removal runs, its button says so and every action of the section waits (no double submit).
+    const removing = await holdRequests(page, "**/api/auth/organization/remove-member");
     await members.locator(".gh-confirm").getByRole("button", { name: "Remove" }).click();
+    await removing.firstHeld;
+    const busy = members.locator(".gh-confirm").getByRole("button", { name: "Please wait…" });
+    assert.equal(await busy.isDisabled(), true);
+    assert.equal(await busy.getAttribute("aria-busy"), "true");
+    for (const b of await members.getByRole("button", { name: "Change role" }).all())
+      assert.equal(await b.isDisabled(), true);
+    await removing.release();
     await members
       .getByRole("status")
       .filter({ hasText: `${people[1].name} is removed.` })
