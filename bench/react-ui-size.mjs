@@ -10,9 +10,11 @@ import { gzipSync } from "node:zlib";
 
 /**
  * Budgets in gzip bytes; raise only with a reason in the commit. Most of it is the error catalogue
- * (a friendly sentence for each of ~200 server codes, ~4.5 kB), then the stylesheet (~1.7 kB).
+ * (a friendly sentence for each of ~200 server codes, ~4.5 kB), then the stylesheet (~1.7 kB). The
+ * organization components (switcher, settings, invitation: ~7.9 kB with their strings and stylesheet)
+ * raised `all` from 15 872 to 23 552; `<SignIn>` alone does not ship them.
  */
-const BUDGETS = { signIn: 11_264, all: 15_872 };
+const BUDGETS = { signIn: 11_264, all: 23_552 };
 
 const require = createRequire(new URL("../packages/core/package.json", import.meta.url));
 const esbuild = require(require.resolve("esbuild", { paths: [require.resolve("tsup")] }));

@@ -1,6 +1,7 @@
 // The page the browser test renders the components on: `?c=<Component>` picks one, `?theme=` its theme.
 import { emailOTPClient } from "@gatehouse-auth/email-otp/client";
 import { magicLinkClient } from "@gatehouse-auth/magic-link/client";
+import { organizationClient } from "@gatehouse-auth/organization/client";
 import { passkeyClient } from "@gatehouse-auth/passkey/client";
 import { createAuthClient } from "@gatehouse-auth/react";
 import { twoFactorClient } from "@gatehouse-auth/two-factor/client";
@@ -8,9 +9,12 @@ import { usernameClient } from "@gatehouse-auth/username/client";
 import type { ReactElement } from "react";
 import { createRoot } from "react-dom/client";
 import {
+  AcceptInvitation,
   AccountSettings,
   ForgotPassword,
   GatehouseUI,
+  OrganizationSettings,
+  OrganizationSwitcher,
   RequireRole,
   ResetPassword,
   SignIn,
@@ -23,7 +27,14 @@ import {
 } from "../src/index.js";
 
 const client = createAuthClient({
-  plugins: [magicLinkClient(), emailOTPClient(), passkeyClient(), usernameClient(), twoFactorClient()],
+  plugins: [
+    magicLinkClient(),
+    emailOTPClient(),
+    passkeyClient(),
+    usernameClient(),
+    twoFactorClient(),
+    organizationClient(),
+  ],
 });
 
 function Guards() {
@@ -61,6 +72,21 @@ const components: Record<string, () => ReactElement> = {
     </header>
   ),
 };
+const pageSize = Number(params.get("pageSize") ?? 20);
+Object.assign(components, {
+  Organization: () => (
+    <>
+      <header className="bar">
+        <OrganizationSwitcher pageSize={pageSize} />
+      </header>
+      <OrganizationSettings pageSize={pageSize} />
+    </>
+  ),
+  OrganizationSwitcher: () => <OrganizationSwitcher pageSize={pageSize} />,
+  AcceptInvitation: () => (
+    <AcceptInvitation invitationId={params.get("id") ?? ""} signInUrl="/?c=SignIn" afterAcceptUrl="/?c=Organization" />
+  ),
+});
 const Component = components[which] ?? components.SignIn;
 
 const root = document.getElementById("root");

@@ -6,6 +6,7 @@ import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
 import { toNodeHandler } from "@gatehouse-auth/core/node";
 import { emailOTP } from "@gatehouse-auth/email-otp";
 import { magicLink } from "@gatehouse-auth/magic-link";
+import { organization } from "@gatehouse-auth/organization";
 import { passkey } from "@gatehouse-auth/passkey";
 import { twoFactor } from "@gatehouse-auth/two-factor";
 import { username } from "@gatehouse-auth/username";
@@ -97,6 +98,11 @@ export async function startHarness() {
         otp: { sendOTP: ({ user, code }) => void outbox.push({ kind: "two-factor", email: user.email, code }) },
       }),
       passkey({ rpName: "react-ui test" }),
+      organization({
+        teams: { enabled: true },
+        sendInvitationEmail: ({ email, invitation }) =>
+          void outbox.push({ kind: "invitation", email, id: invitation.id }),
+      }),
     ],
   });
   const handler = toNodeHandler(auth);

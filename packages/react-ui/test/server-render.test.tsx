@@ -2,10 +2,13 @@ import { createAuthClient } from "@gatehouse-auth/react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
+  AcceptInvitation,
   AccountSettings,
   type Capabilities,
   ForgotPassword,
   GatehouseUI,
+  OrganizationSettings,
+  OrganizationSwitcher,
   RequireRole,
   ResetPassword,
   SignIn,
@@ -97,6 +100,46 @@ describe("server rendering (no DOM: Node's environment)", () => {
     );
     expect(plain).not.toContain("New email");
     expect(plain).not.toContain("Delete account");
+  });
+
+  it("renders the organization components signed in: the active one, lists loading, no request", () => {
+    // The session and organizationClient()'s store are known (as after hydration); any other call would
+    // throw, since the object has no other method.
+    const organization = { id: "o1", name: "Acme Rockets", slug: "acme", logo: null, teams: [] };
+    const state = { data: organization, isPending: false, error: null };
+    const client = {
+      useSession: () => ({
+        data: { user: { id: "u1", name: "Ada Lovelace", email: "ada@example.com" }, session: {} },
+        isPending: false,
+      }),
+      $activeOrganization: { get: () => state, listen: () => () => {} },
+    };
+    const html = renderToString(
+      <GatehouseUI client={client} capabilities={capabilities} messages={{ ui: { personalAccount: "Perso" } }}>
+        <OrganizationSwitcher />
+        <OrganizationSettings />
+        <AcceptInvitation invitationId="inv-1" />
+      </GatehouseUI>,
+    );
+    // The switcher names the active organization; its list is fetched only once opened.
+    expect(html).toContain("Organization: Acme Rockets");
+    expect(html).toContain('aria-haspopup="listbox"');
+    expect(html).not.toContain('role="listbox"');
+    // Permissions are the server's answer, asked after mount: until then the settings say loading.
+    expect(html).toContain("Acme Rockets");
+    expect(html).toContain("Loading…");
+    expect(html).toContain("Invitation");
+    // Nothing active: the empty state; an app's override of an organization string is used.
+    const none = { get: () => ({ data: null, isPending: false, error: null }), listen: () => () => {} };
+    const noneActive = { ...client, $activeOrganization: none };
+    const empty = renderToString(
+      <GatehouseUI client={noneActive} messages={{ ui: { personalAccount: "Perso" } }}>
+        <OrganizationSwitcher />
+        <OrganizationSettings />
+      </GatehouseUI>,
+    );
+    expect(empty).toContain("Organization: Perso");
+    expect(empty).toContain("Choose an organization to see its settings.");
   });
 
   it("imports without a DOM (the module graph reads no browser global at load)", async () => {

@@ -1,0 +1,256 @@
+import { type ReactNode, useState } from "react";
+import { ACCOUNT_CSS } from "./account-styles.js";
+import { LoadFailed } from "./account-sessions.js";
+import { callClient } from "./call-client.js";
+import { Card, Field, Form, Notice, Submit, useSubmit } from "./form-parts.js";
+import { useGatehouseUI } from "./gatehouse-ui.js";
+import { OrganizationInvitations, OrganizationMembers, OrganizationTeams } from "./organization-members.js";
+import { useOrgText } from "./organization-messages.js";
+import { ConfirmRow, SLUG_PATTERN, fieldError, withOrgField } from "./organization-parts.js";
+import { ORGANIZATION_CSS } from "./organization-styles.js";
+import {
+  type ActiveOrganization,
+  type OrganizationAction,
+  useActiveOrganization,
+  usePermissions,
+} from "./use-organization.js";
+
+export interface OrganizationSettingsProps {
+  /**
+   * The roles offered when inviting or changing a member's role: the server's role names (default
+   * owner, admin, member). The server refuses any role it lacks or the caller may not grant.
+   */
+  roles?: readonly string[];
+  /** Members, invitations and teams per page (the server caps it at 100). Default 20. */
+  pageSize?: number;
+  /** Where to go once the caller left or deleted the organization (full page load). Default: stay. */
+  afterLeaveUrl?: string;
+}
+
+type May = Record<OrganizationAction, boolean>;
+
+/**
+ * The active organization's settings, one card per section: profile (name, slug, logo), members,
+ * invitations, teams (when the server has them on), leave, and delete (offered to whom the server says
+ * may). Which controls show follows the server's `has-permission` answers for the caller; the server
+ * checks every call again. Renders nothing signed out; says so when no organization is active.
+ */
+export function OrganizationSettings({
+  roles = ["member", "admin", "owner"],
+  pageSize = 20,
+  afterLeaveUrl,
+}: OrganizationSettingsProps) {
+  const { client, t } = useGatehouseUI();
+  const ot = useOrgText();
+  const { data: session } = client.useSession();
+  const active = useActiveOrganization();
+  const org = active.data;
+  const may = usePermissions(org?.id);
+  const [gone, setGone] = useState<string | null>(null);
+  if (!session) return null;
+  const done = (text: string) => {
+    setGone(text);
+    if (afterLeaveUrl) window.location.assign(afterLeaveUrl);
+  };
+  let body: ReactNode;
+  if (!org) {
+    body = (
+      <Card title={ot("orgSettingsTitle")} testId="gh-organization-settings-empty">
+        {gone && <Notice>{gone}</Notice>}
+        {active.isPending ? (
+          <p className="gh-muted">{t("loading")}</p>
+        ) : active.error ? (
+          <LoadFailed onRetry={() => void (active as { refetch?: () => void }).refetch?.()} />
+        ) : (
+          <p className="gh-muted">{ot("noActiveOrganization")}</p>
+        )}
+      </Card>
+    );
+  } else if (!may) {
+    body = <Card title={org.name} subtitle={t("loading")} testId="gh-organization-profile" />;
+  } else {
+    const me = (org as { members?: { userId: string; role: string }[] }).members?.find(
+      (m) => m.userId === session.user.id,
+    );
+    body = (
+      // Keyed by the organization: a switch starts every section (forms, confirmations, pages) afresh.
+      <div className="gh-settings" key={org.id}>
+        <OrganizationProfile org={org} may={may} role={me?.role} />
+        <OrganizationMembers org={org} may={may} roles={roles} pageSize={pageSize} userId={session.user.id} />
+        <OrganizationInvitations org={org} may={may} roles={roles} pageSize={pageSize} />
+        {org.teams !== undefined && <OrganizationTeams org={org} may={may} pageSize={pageSize} />}
+        <OrganizationLeave org={org} onDone={done} />
+        {may.deleteOrganization && <OrganizationDelete org={org} onDone={done} />}
+      </div>
+    );
+  }
+  return (
+    <div className="gh-settings" data-testid="gh-organization-settings">
+      <style>{ACCOUNT_CSS + ORGANIZATION_CSS}</style>
+      {body}
+    </div>
+  );
+}
+
+const isWebAddress = (value: string) => {
+  try {
+    return ["https:", "http:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** Name, slug and logo: a form for whom may update the organization, read-only text for the rest. */
+function OrganizationProfile({ org, may, role }: { org: ActiveOrganization; may: May; role: string | undefined }) {
+  const { client } = useGatehouseUI();
+  const ot = useOrgText();
+  const { pending, error, setError, run } = useSubmit();
+  const [saved, setSaved] = useState(false);
+  const shown = withOrgField(error);
+  const logo = org.logo && isWebAddress(org.logo) ? org.logo : null;
+  return (
+    <Card
+      title={ot("orgProfileTitle")}
+      subtitle={role ? ot("yourRole", { role }) : undefined}
+      testId="gh-organization-profile"
+    >
+      {logo && <img className="gh-org-logo" src={logo} alt="" />}
+      {may.updateOrganization ? (
+        <Form
+          error={shown}
+          onSubmit={async (values) => {
+            setSaved(false);
+            const name = (values.name ?? "").trim();
+            const slug = (values.slug ?? "").trim();
+            const logo = (values.logo ?? "").trim();
+            if (!SLUG_PATTERN.test(slug)) return setError(fieldError("slug", ot("orgSlugInvalid")));
+            if (logo && !isWebAddress(logo)) return setError(fieldError("logo", ot("orgLogoInvalid")));
+            const data = { name, slug, logo: logo || null };
+            if (await run(() => callClient(client, "organization.update", { organizationId: org.id, data })))
+              setSaved(true);
+          }}
+        >
+          <Field label={ot("orgName")} name="name" required maxLength={100} defaultValue={org.name} error={shown} />
+          <Field
+            label={ot("orgSlug")}
+            name="slug"
+            required
+            maxLength={48}
+            hint={ot("orgSlugHint")}
+            autoCapitalize="none"
+            spellCheck={false}
+            defaultValue={org.slug}
+            error={shown}
+          />
+          <Field label={ot("orgLogo")} name="logo" type="url" defaultValue={org.logo ?? ""} error={shown} />
+          {saved && <Notice>{ot("orgSaved")}</Notice>}
+          <Submit pending={pending}>{ot("saveOrganization")}</Submit>
+        </Form>
+      ) : (
+        <>
+          <p className="gh-strong gh-tight">{org.name}</p>
+          <p className="gh-muted gh-tight">{org.slug}</p>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** Leave, after a confirmation; the only owner's refusal reads as the catalogue's sentence. */
+function OrganizationLeave({ org, onDone }: { org: ActiveOrganization; onDone: (text: string) => void }) {
+  const { client } = useGatehouseUI();
+  const ot = useOrgText();
+  const { pending, error, setError, run } = useSubmit();
+  const [confirming, setConfirming] = useState(false);
+  const name = org.name;
+  return (
+    <Card title={ot("leaveTitle")} testId="gh-organization-leave">
+      <div role="alert" className="gh-alert" data-tone="error">
+        {error?.text ?? ""}
+      </div>
+      <p className="gh-muted">{ot("leaveIntro", { name })}</p>
+      {confirming ? (
+        <ConfirmRow
+          question={ot("leaveConfirm", { name })}
+          confirm={ot("leaveSubmit")}
+          pending={pending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={async () => {
+            if (await run(() => callClient(client, "organization.leave", { organizationId: org.id })))
+              onDone(ot("leftOrganization", { name }));
+            else setConfirming(false);
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="gh-button"
+          data-variant="secondary"
+          onClick={() => {
+            setError(null);
+            setConfirming(true);
+          }}
+        >
+          {ot("leaveStart", { name })}
+        </button>
+      )}
+    </Card>
+  );
+}
+
+/** Delete, after typing the organization's name (checked here; the server checks the permission). */
+function OrganizationDelete({ org, onDone }: { org: ActiveOrganization; onDone: (text: string) => void }) {
+  const { client, t } = useGatehouseUI();
+  const ot = useOrgText();
+  const { pending, error, setError, run } = useSubmit();
+  const [confirming, setConfirming] = useState(false);
+  const name = org.name;
+  return (
+    <Card
+      title={confirming ? ot("deleteOrgConfirmTitle", { name }) : ot("deleteOrgTitle")}
+      step={confirming ? "confirm" : "start"}
+      testId="gh-organization-delete"
+    >
+      <p className="gh-muted">{ot("deleteOrgIntro", { name })}</p>
+      {confirming ? (
+        <Form
+          error={error}
+          onSubmit={async (values) => {
+            if ((values.confirm ?? "").trim() !== name.trim())
+              return setError(fieldError("confirm", ot("deleteOrgMismatch")));
+            if (await run(() => callClient(client, "organization.delete", { organizationId: org.id })))
+              onDone(ot("organizationDeleted", { name }));
+          }}
+        >
+          <Field
+            label={ot("deleteOrgConfirmLabel", { name })}
+            name="confirm"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            error={error}
+          />
+          <Submit pending={pending} variant="danger">
+            {ot("deleteOrgSubmit")}
+          </Submit>
+          <button
+            type="button"
+            className="gh-button"
+            data-variant="secondary"
+            disabled={pending}
+            onClick={() => {
+              setError(null);
+              setConfirming(false);
+            }}
+          >
+            {t("cancel")}
+          </button>
+        </Form>
+      ) : (
+        <button type="button" className="gh-button" data-variant="danger" onClick={() => setConfirming(true)}>
+          {ot("deleteOrgStart", { name })}
+        </button>
+      )}
+    </Card>
+  );
+}
