@@ -260,7 +260,8 @@ test("in Chromium: sign up with the form, see the dashboard, sign out from the h
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${base}/dashboard`);
     await page.waitForURL(`${base}/sign-in`); // the protected page redirected
-    await page.goto(`${base}/sign-up`);
+    // Hydrated once the page's modules have loaded: before that a click would submit the form natively.
+    await page.goto(`${base}/sign-up`, { waitUntil: "networkidle" });
     const email = `kit-browser-${Date.now()}@example.com`;
     await page.fill('input[name="name"]', "Bea Browser");
     await page.fill('input[name="email"]', email);
