@@ -25,7 +25,20 @@ const rootIndex = args.indexOf("--root");
 const root = rootIndex >= 0 ? args[rootIndex + 1] : fileURLToPath(new URL("..", import.meta.url));
 
 // Folders that hold installed, built or generated files, never our docs or sources.
-const SKIP_DIRS = new Set(["node_modules", ".git", "dist", ".next", "release", "test-output", "coverage", ".data"]);
+const SKIP_DIRS = new Set([
+  "node_modules",
+  ".git",
+  "dist",
+  ".next",
+  ".svelte-kit",
+  ".nuxt",
+  ".output",
+  "build",
+  "release",
+  "test-output",
+  "coverage",
+  ".data",
+]);
 const SOURCE_EXT = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const CODE_LANGS = new Set(["js", "mjs", "cjs", "jsx", "ts", "mts", "cts", "tsx", "javascript", "typescript"]);
 const SHELL_LANGS = new Set(["", "sh", "bash", "shell", "console", "zsh", "powershell", "ps1", "cmd"]);

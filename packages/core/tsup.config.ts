@@ -9,6 +9,8 @@ export default defineConfig({
     "src/routes-table.ts",
     "src/integrations/fastify.ts",
     "src/integrations/next.ts",
+    "src/integrations/sveltekit.ts",
+    "src/integrations/nuxt.ts",
   ],
   // The conformance suite runs inside the caller's vitest; bundling a copy would break it.
   external: ["vitest"],

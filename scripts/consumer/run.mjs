@@ -331,7 +331,7 @@ await check(
 );
 
 // --- 6. the other tarballs (heavy plugins), then Express, CommonJS and TypeScript -------------------
-await check("npm install of the remaining tarballs, express, react, vue, svelte and solid-js next to it", () => {
+await check("npm install of the remaining tarballs, express, react, vue, svelte, solid-js and h3 next to it", () => {
   assert(installed, "not installed");
   const inDocs = new Set(umbrellaClosure(repo).map((p) => p.name));
   const rest = packages.filter(({ pkg }) => !inDocs.has(pkg.name));
@@ -346,6 +346,8 @@ await check("npm install of the remaining tarballs, express, react, vue, svelte 
     "vue@3",
     "svelte@5",
     "solid-js@1",
+    // @gatehouse-auth/core/nuxt's optional peer (Nuxt ships it), for the same require().
+    "h3@1",
   ]);
 });
 
