@@ -1,0 +1,66 @@
+// OIDC connections against a real OpenID Provider: a second Gatehouse instance running
+// @gatehouse-auth/oauth-provider on 127.0.0.1, the full browser round trip over HTTP with cookie jars.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_SECRET, Browser, CLIENT, type OidcKit, startOidcKit } from "../test/oidc-kit.js";
+
+let kit: OidcKit;
+beforeAll(async () => {
+  kit = await startOidcKit({}, ["okta", "unverified", "other"]);
+});
+afterAll(() => kit?.close());
+
+describe("OIDC connection", () => {
+  it("registers through discovery, keeps the client secret encrypted, names the redirect URI", async () => {
+    const r = await kit.connect("okta");
+    expect(r.status).toBe(200);
+    const body = r.json();
+    expect(body).toMatchObject({
+      providerId: "okta",
+      protocol: "oidc",
+      domainVerified: false,
+      redirectURI: `${kit.api}/sso/callback/okta`,
+      oidcConfig: {
+        issuer: kit.issuer,
+        clientId: CLIENT.id,
+        authorizationEndpoint: `${kit.issuer}/oauth2/authorize`,
+        pkce: true,
+      },
+    });
+    expect(r.text).not.toContain(CLIENT.secret);
+    const row = await kit.auth.$context.db.findOne<{ secret: string; config: string }>({
+      model: "ssoProvider",
+      where: [{ field: "providerId", value: "okta" }],
+    });
+    expect(row?.secret).toBeTruthy();
+    expect(row?.secret).not.toContain(CLIENT.secret);
+    expect(row?.config).not.toContain(CLIENT.secret);
+    const listed = await kit.owner.go(`${kit.api}/sso/providers?organizationId=${kit.organizationId}`);
+    expect(listed.status).toBe(200);
+    expect(listed.text).not.toContain(CLIENT.secret);
+    expect(APP_SECRET).toBeTruthy();
+  });
+
+  it("signs a new person in by email domain: state, PKCE and nonce sent, user and membership created", async () => {
+    const browser = new Browser();
+    await kit.idpUser(browser, "ada@acme.test");
+    const { authorize, callback } = await kit.toIdp(browser, { email: "ada@acme.test" });
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("nonce")).toBeTruthy();
+    expect(authorize.searchParams.get("state")).toBeTruthy();
+    expect(authorize.searchParams.get("scope")?.split(" ")).toContain("openid");
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${kit.api}/sso/callback/okta`);
+    const back = await browser.go(callback);
+    expect(back.status).toBe(302);
+    expect(back.location).toBe(`${kit.appUrl}/dashboard`);
+    const session = await kit.session(browser);
+    expect(session?.user.email).toBe("ada@acme.test");
+    const member = await kit.auth.$context.db.findOne<{ role: string }>({
+      model: "member",
+      where: [
+        { field: "organizationId", value: kit.organizationId },
+        { field: "userId", value: session?.user.id ?? "" },
+      ],
+    });
+    expect(member?.role).toBe("member");
+  });
+});
