@@ -135,6 +135,14 @@ export const APP_SECRET = "sso-oidc-test-secret-0123456789abcdefghijklmnop";
 
 let counter = 0;
 
+/** How a test registers a connection. */
+export interface ConnectOptions {
+  oidcConfig?: Record<string, unknown>;
+  verify?: boolean;
+  domain?: string;
+  issuer?: string;
+}
+
 /** Starts the IdP, the app and the DNS server; `providerIds` are the connections the IdP knows the app by. */
 export async function startOidcKit(options: SsoOptions = {}, providerIds: readonly string[] = ["okta"]) {
   const dns = await startDns();
@@ -199,13 +207,11 @@ export async function startOidcKit(options: SsoOptions = {}, providerIds: readon
   /** Registers an OIDC connection (verified through DNS unless `verify` is false); the raw answer. */
   async function connect(
     providerId: string,
-    oidcConfig: Record<string, unknown> = {},
-    verify = true,
-    domain = "acme.test",
+    { oidcConfig = {}, verify = true, domain = "acme.test", issuer: iss = issuer }: ConnectOptions = {},
   ) {
     const r = await owner.post(`${api}/sso/register`, {
       providerId,
-      issuer,
+      issuer: iss,
       domain,
       organizationId,
       oidcConfig: { clientId: CLIENT.id, clientSecret: CLIENT.secret, pkce: true, ...oidcConfig },
