@@ -183,7 +183,10 @@ export async function completeCallback(
       requireIdToken: true,
     });
   } catch (error) {
-    if (error instanceof oauth.ResponseBodyError) return refuse("invalid_grant");
+    // The token endpoint's refusal: a spent or foreign code, or our client credentials (a rotated secret).
+    if (error instanceof oauth.WWWAuthenticateChallengeError) return refuse("invalid_client");
+    if (error instanceof oauth.ResponseBodyError)
+      return refuse(error.error === "invalid_client" ? "invalid_client" : "invalid_grant");
     const message = (error as Error).message ?? "";
     if (/"nonce"/.test(message)) return refuse("invalid_nonce");
     if (/"aud"|"azp"/.test(message)) return refuse("invalid_audience");

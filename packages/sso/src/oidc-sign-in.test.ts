@@ -63,4 +63,28 @@ describe("OIDC connection", () => {
     });
     expect(member?.role).toBe("member");
   });
+
+  it("rotates the client secret: kept encrypted, a wrong one fails at the token endpoint, the right one works again", async () => {
+    const rotate = (clientSecret: string) =>
+      kit.owner.post(`${kit.api}/sso/update-provider`, { providerId: "okta", oidcConfig: { clientSecret } });
+    const wrong = await rotate("not-the-secret-the-idp-knows-0123456789");
+    expect(wrong.status).toBe(200);
+    expect(wrong.text).not.toContain("not-the-secret");
+    const browser = new Browser();
+    await kit.idpUser(browser, "rotation@acme.test");
+    const first = await kit.toIdp(browser, { providerId: "okta" });
+    const refused = await browser.go(first.callback);
+    expect(new URL(refused.location ?? "").searchParams.get("error")).toBe("invalid_client");
+    expect(await kit.session(browser)).toBeNull();
+    expect((await rotate(CLIENT.secret)).status).toBe(200);
+    const second = await kit.toIdp(browser, { providerId: "okta" });
+    expect((await browser.go(second.callback)).location).toBe(`${kit.appUrl}/dashboard`);
+    // SAML settings on an OIDC connection are refused, not ignored.
+    const mixed = await kit.owner.post(`${kit.api}/sso/update-provider`, {
+      providerId: "okta",
+      samlConfig: { entryPoint: "https://idp.example.com/sso" },
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.json().code).toBe("INVALID_PROVIDER_CONFIG");
+  });
 });
