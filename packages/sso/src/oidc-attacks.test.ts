@@ -10,8 +10,8 @@ import { Browser, CLIENT, OTHER_CLIENT, type OidcKit, startOidcKit } from "../te
 let kit: OidcKit;
 let op: FakeOp;
 beforeAll(async () => {
-  kit = await startOidcKit({}, ["okta", "entra"]);
   op = await startFakeOp(CLIENT.id);
+  kit = await startOidcKit({ oidc: { loopbackOrigins: [op.issuer] } }, ["okta", "entra"]);
   for (const id of ["okta", "entra"]) expect((await kit.connect(id)).status).toBe(200);
   expect((await kit.connect("fake", { issuer: op.issuer })).status).toBe(200);
 });
@@ -146,6 +146,18 @@ describe("registration", () => {
     const plain = await kit.connect("plainhttp", { issuer: "http://idp.example.com" });
     expect(plain.status).toBe(400);
     expect(plain.json().code).toBe("OIDC_DISCOVERY_FAILED");
+    // SSRF: a loopback service of the app's machine that is not a configured IdP origin — a working OP
+    // on another port, Redis, PostgreSQL.
+    const unlisted = await startFakeOp(CLIENT.id);
+    const notListed = await kit.connect("unlisted", { issuer: unlisted.issuer });
+    await unlisted.close();
+    expect(notListed.status).toBe(400);
+    expect(notListed.json().code).toBe("OIDC_DISCOVERY_FAILED");
+    for (const issuer of ["http://127.0.0.1:6379", "https://localhost:6379", "http://127.0.0.2:5432"]) {
+      const local = await kit.connect("loopback", { issuer });
+      expect(local.status).toBe(400);
+      expect(local.json().code).toBe("OIDC_DISCOVERY_FAILED");
+    }
     op.bad.discoveryRedirect = `${kit.issuer}/.well-known/openid-configuration`;
     const redirected = await kit.connect("redirected", { issuer: op.issuer });
     expect(redirected.status).toBe(400);

@@ -53,8 +53,9 @@ export async function discoverProvider(
     tokenAuth: OidcConfig["tokenAuth"];
   },
 ): Promise<OidcConfig> {
-  if (!isFetchableIdpUrl(input.issuer)) refuse("invalid_issuer");
-  if (input.discoveryUrl !== undefined && !isFetchableIdpUrl(input.discoveryUrl)) refuse("invalid_discovery_url");
+  if (!isFetchableIdpUrl(input.issuer, limits)) refuse("invalid_issuer");
+  if (input.discoveryUrl !== undefined && !isFetchableIdpUrl(input.discoveryUrl, limits))
+    refuse("invalid_discovery_url");
   const issuer = new URL(input.issuer);
   let as: oauth.AuthorizationServer;
   try {
@@ -66,8 +67,11 @@ export async function discoverProvider(
     return refuse("discovery_failed");
   }
   const { authorization_endpoint, token_endpoint, jwks_uri, userinfo_endpoint } = as;
-  if (![authorization_endpoint, token_endpoint, jwks_uri].every(isFetchableIdpUrl)) refuse("discovery_failed");
-  if (userinfo_endpoint !== undefined && !isFetchableIdpUrl(userinfo_endpoint)) refuse("discovery_failed");
+  // The browser goes to the authorization endpoint; the server fetches the others.
+  if (typeof authorization_endpoint !== "string" || !/^https?:$/.test(new URL(authorization_endpoint).protocol))
+    refuse("discovery_failed");
+  if (![token_endpoint, jwks_uri].every((u) => isFetchableIdpUrl(u, limits))) refuse("discovery_failed");
+  if (userinfo_endpoint !== undefined && !isFetchableIdpUrl(userinfo_endpoint, limits)) refuse("discovery_failed");
   // The asymmetric algorithms the provider says it signs ID tokens with (OIDC Discovery's default RS256).
   const idTokenAlgorithms = (as.id_token_signing_alg_values_supported ?? ["RS256"]).filter((a) =>
     ALGORITHMS.includes(a),

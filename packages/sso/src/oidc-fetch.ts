@@ -4,17 +4,23 @@ const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
 export interface OidcFetchLimits {
   timeoutMs: number;
   maxResponseBytes: number;
+  /** The only loopback origins the SP may ask (an IdP on the same machine); none by default. */
+  loopbackOrigins: readonly string[];
 }
 
 /**
- * A URL the SP will ask an OpenID Provider at: https, or plain http to a loopback host (an IdP on the
- * same machine, as in tests); never with credentials or a fragment.
+ * A URL the SP will ask an OpenID Provider at: https to a host that is not loopback, or (http or https)
+ * one of the configured loopback origins; never with credentials or a fragment. An organization's
+ * admin chooses the issuer, so a loopback service of the app's own machine is off limits unless listed.
  */
-export function isFetchableIdpUrl(value: unknown): value is string {
+export function isFetchableIdpUrl(value: unknown, limits: Pick<OidcFetchLimits, "loopbackOrigins">): value is string {
   if (typeof value !== "string" || value.length > 2048 || !URL.canParse(value)) return false;
   const url = new URL(value);
   if (url.username || url.password || url.hash) return false;
-  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname));
+  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+  const loopback = LOOPBACK.has(url.hostname) || /^127\./.test(url.hostname) || url.hostname === "[::ffff:7f00:1]";
+  if (loopback) return limits.loopbackOrigins.includes(url.origin);
+  return url.protocol === "https:";
 }
 
 /** True for plain http (allowed to loopback only): oauth4webapi needs to be told it is on purpose. */
@@ -47,7 +53,7 @@ async function readCapped(response: Response, max: number): Promise<Buffer> {
 export function idpFetch(limits: OidcFetchLimits): typeof fetch {
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (!isFetchableIdpUrl(url)) throw new Error("the identity provider URL is not allowed");
+    if (!isFetchableIdpUrl(url, limits)) throw new Error("the identity provider URL is not allowed");
     const response = await fetch(input, {
       ...init,
       redirect: "manual",

@@ -39,6 +39,11 @@ export interface SsoOptions {
     maxResponseBytes?: number;
     /** Refuse an ID token whose `email_verified` is false (default true; a missing claim is accepted). */
     refuseUnverifiedEmail?: boolean;
+    /**
+     * Loopback origins (`http://127.0.0.1:5798`) an OpenID Provider may be at: an IdP on the same
+     * machine, as in tests. None by default: only https to hosts that are not loopback.
+     */
+    loopbackOrigins?: readonly string[];
   };
 }
 
@@ -52,7 +57,12 @@ export interface ResolvedSsoOptions {
     getRole: NonNullable<NonNullable<SsoOptions["organizationProvisioning"]>["getRole"]> | null;
   };
   saml: { maxResponseBytes: number; clockSkewMs: number; requestLifetime: number };
-  oidc: { timeoutMs: number; maxResponseBytes: number; refuseUnverifiedEmail: boolean };
+  oidc: {
+    timeoutMs: number;
+    maxResponseBytes: number;
+    refuseUnverifiedEmail: boolean;
+    loopbackOrigins: readonly string[];
+  };
 }
 
 /** Fills in the defaults. */
@@ -79,6 +89,8 @@ export function resolveSsoOptions(o: SsoOptions = {}): ResolvedSsoOptions {
       timeoutMs: o.oidc?.timeoutMs ?? 5000,
       maxResponseBytes: o.oidc?.maxResponseBytes ?? 64 * 1024,
       refuseUnverifiedEmail: o.oidc?.refuseUnverifiedEmail ?? true,
+      // Compared with URL.origin: normalised the same way (no trailing slash, lower-case host).
+      loopbackOrigins: (o.oidc?.loopbackOrigins ?? []).flatMap((u) => (URL.canParse(u) ? [new URL(u).origin] : [])),
     },
   };
 }
@@ -90,5 +102,5 @@ export const SSO_OPTION_KEYS = {
   domainVerification: { enabled: true, tokenPrefix: true, dnsServers: true, timeoutMs: true },
   organizationProvisioning: { defaultRole: true, getRole: true },
   saml: { maxResponseBytes: true, clockSkewMs: true, requestLifetime: true },
-  oidc: { timeoutMs: true, maxResponseBytes: true, refuseUnverifiedEmail: true },
+  oidc: { timeoutMs: true, maxResponseBytes: true, refuseUnverifiedEmail: true, loopbackOrigins: true },
 } as const;

@@ -181,7 +181,12 @@ export async function startOidcKit(options: SsoOptions = {}, providerIds: readon
     logger: { warn: () => {}, error: (...a: unknown[]) => void logged.push(a) },
     plugins: [
       organization(),
-      sso({ ...options, domainVerification: { dnsServers: [dns.address], ...options.domainVerification } }),
+      sso({
+        ...options,
+        domainVerification: { dnsServers: [dns.address], ...options.domainVerification },
+        // The IdP runs on this machine: its origin (and any a test adds) is the only loopback one allowed.
+        oidc: { ...options.oidc, loopbackOrigins: [idpServer.url, ...(options.oidc?.loopbackOrigins ?? [])] },
+      }),
       auditLog() as Plugin,
     ],
   });
