@@ -1,4 +1,4 @@
-import type { JWTPayload } from "jose";
+import type { JWTPayload, JWTVerifyGetKey } from "jose";
 import * as oauth from "oauth4webapi";
 import { type OidcFetchLimits, idpFetch, isFetchableIdpUrl, isLoopbackHttp } from "./oidc-fetch.js";
 import type { OidcConfig } from "./sso-types.js";
@@ -18,6 +18,9 @@ const ALGORITHMS = [
   "Ed25519",
 ];
 const CLOCK_TOLERANCE_S = 30;
+// Key sets of the providers in use, oldest dropped first past this many.
+const MAX_KEY_SETS = 500;
+const keySets = new Map<string, JWTVerifyGetKey>();
 
 /** Why an OIDC step failed: the code ends up in the redirect (`error=<code>`) and the audit log. */
 export class OidcRefusal extends Error {
@@ -223,10 +226,17 @@ async function verifySignature(
 ): Promise<OidcClaims | null> {
   const jose = await import("jose");
   try {
-    const keys = jose.createRemoteJWKSet(new URL(config.jwksEndpoint), {
-      [jose.customFetch]: idpFetch(limits),
-      timeoutDuration: limits.timeoutMs,
-    });
+    // One key set per JWKS URL (and fetch rules): jose caches the keys and refetches on an unknown kid.
+    const cacheKey = `${config.jwksEndpoint} ${limits.loopbackOrigins.join(",")} ${limits.timeoutMs} ${limits.maxResponseBytes}`;
+    let keys = keySets.get(cacheKey);
+    if (!keys) {
+      keys = jose.createRemoteJWKSet(new URL(config.jwksEndpoint), {
+        [jose.customFetch]: idpFetch(limits),
+        timeoutDuration: limits.timeoutMs,
+      });
+      if (keySets.size >= MAX_KEY_SETS) keySets.delete(keySets.keys().next().value as string);
+      keySets.set(cacheKey, keys);
+    }
     const { payload } = await jose.jwtVerify(idToken, keys, {
       issuer: config.issuer,
       audience: config.clientId,
