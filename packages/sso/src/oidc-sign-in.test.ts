@@ -87,4 +87,31 @@ describe("OIDC connection", () => {
     expect(mixed.status).toBe(400);
     expect(mixed.json().code).toBe("INVALID_PROVIDER_CONFIG");
   });
+
+  it("under enforcement, a password sign-in of the domain is refused while the OIDC sign-in goes on", async () => {
+    // A local password account of the domain, made before enforcement.
+    const local = new Browser();
+    const up = await local.post(`${kit.api}/sign-up/email`, {
+      name: "Local",
+      email: "local@acme.test",
+      password: "password-123",
+    });
+    expect(up.status).toBe(200);
+    const on = await kit.owner.post(`${kit.api}/sso/update-provider`, { providerId: "okta", enforceSSO: true });
+    expect(on.status).toBe(200);
+    const password = await new Browser().post(`${kit.api}/sign-in/email`, {
+      email: "local@acme.test",
+      password: "password-123",
+    });
+    expect(password.status).toBe(403);
+    expect(password.json().code).toBe("SSO_REQUIRED");
+    const browser = new Browser();
+    await kit.idpUser(browser, "enforced@acme.test");
+    const { callback } = await kit.toIdp(browser, { email: "enforced@acme.test" });
+    expect((await browser.go(callback)).location).toBe(`${kit.appUrl}/dashboard`);
+    expect((await kit.session(browser))?.user.email).toBe("enforced@acme.test");
+    expect(
+      (await kit.owner.post(`${kit.api}/sso/update-provider`, { providerId: "okta", enforceSSO: false })).status,
+    ).toBe(200);
+  });
 });
