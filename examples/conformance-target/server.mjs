@@ -85,6 +85,8 @@ const wave2Plugins =
             getRole: ({ attributes }) => ([attributes.role].flat().includes("admin") ? "admin" : null),
           },
           saml: { maxResponseBytes: 256 * 1024 },
+          // OIDC discovery, token, JWKS and user info: the harness's IdPs are the only loopback origins.
+          oidc: { loopbackOrigins: ssoIdpOrigins },
         }),
         // two-factor (TARGET.md "Two-factor": issuer, 10 backup codes, OTP by email: 6 digits, 3 minutes)
         twoFactor({

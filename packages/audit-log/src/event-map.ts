@@ -3,6 +3,7 @@ import { EndpointResponse } from "@gatehouse-auth/core";
 import { OAUTH_EVENT_RULES } from "./oauth-events.js";
 import { DELETES_API_KEY_TAG, deletesApiKey, type PreCapture } from "./pre-capture.js";
 import { asRecord, changedFields, pickDetails, str } from "./safe-details.js";
+import { SSO_EVENT_RULES, SSO_SIGN_IN_PATHS, ssoSignInEvent } from "./sso-events.js";
 
 /** What a rule sees of one settled invocation. */
 export interface Settled {
@@ -196,6 +197,7 @@ export const EVENT_RULES: Record<string, Rule> = {
     userId: null,
   }),
   ...OAUTH_EVENT_RULES,
+  ...SSO_EVENT_RULES,
 };
 
 /** What the rules read of an endpoint: its route pattern and tags. */
@@ -240,6 +242,8 @@ export function mapEvent(s: Settled): Mapped | null {
       details: { providerId: ctx.params.id ?? "unknown", ...(refused && { refused: true }) },
     };
   }
+  // A sign-in through an SSO connection always answers a redirect: refusals carry `error=<reason>`.
+  if (SSO_SIGN_IN_PATHS.has(path)) return ssoSignInEvent(s);
   if (path !== "/verify-email" && isSignIn(ctx.endpoint.config)) {
     const method = signInMethod(ctx);
     if (ctx.newSession) {

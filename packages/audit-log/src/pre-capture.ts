@@ -1,5 +1,6 @@
 import type { HookContext, HookRule } from "@gatehouse-auth/core";
 import { asRecord, str } from "./safe-details.js";
+import { captureSso, isSsoCaptured } from "./sso-events.js";
 
 /** Facts only knowable before the endpoint runs (its token is spent after), keyed by request context. */
 export interface PreCapture {
@@ -11,6 +12,12 @@ export interface PreCapture {
   linking?: boolean;
   /** For two-factor setup: whether it was already on. */
   twoFactorWasEnabled?: boolean;
+  /** For SSO and SCIM routes: the connection's (or the SCIM token's) organization. */
+  organizationId?: string;
+  /** For SSO sign-ins: the connection's protocol (`saml`, `oidc`). */
+  protocol?: string;
+  /** For SCIM user changes: whether the provisioned user was active before. */
+  wasActive?: boolean;
 }
 
 /**
@@ -43,7 +50,8 @@ const CAPTURED = new Set([
  */
 export function preCaptureHook(store: WeakMap<HookContext, PreCapture>): HookRule {
   return {
-    matcher: (ctx) => CAPTURED.has(ctx.endpoint.config.path) || deletesApiKey(ctx),
+    matcher: (ctx) =>
+      CAPTURED.has(ctx.endpoint.config.path) || isSsoCaptured(ctx.endpoint.config.path) || deletesApiKey(ctx),
     async run(ctx) {
       try {
         const pre = await capture(ctx);
@@ -57,6 +65,7 @@ export function preCaptureHook(store: WeakMap<HookContext, PreCapture>): HookRul
 
 async function capture(ctx: HookContext): Promise<PreCapture | null> {
   const path = ctx.endpoint.config.path;
+  if (isSsoCaptured(path)) return captureSso(ctx);
   if (deletesApiKey(ctx)) {
     const id = str(asRecord(ctx.body).id);
     const found = id

@@ -1,4 +1,4 @@
-/** @gatehouse-auth/sso — enterprise single sign-on (SAML 2.0 per organization) for Gatehouse. */
+/** @gatehouse-auth/sso — enterprise single sign-on (SAML 2.0 and OIDC per organization) for Gatehouse. */
 export { sso } from "./sso-plugin.js";
 export type { SsoOptions } from "./sso-options.js";
 export { SSO_ERRORS } from "./sso-errors.js";

@@ -1,6 +1,6 @@
 import type { AuthContext } from "@gatehouse-auth/core";
 import { z } from "zod";
-import { acsUrl } from "./sp-urls.js";
+import { acsUrl, oidcRedirectUri } from "./sp-urls.js";
 import type { OidcConfig, SamlConfig, SsoProviderRow } from "./sso-types.js";
 
 /** A connection as the API shows it: never its secrets. */
@@ -17,6 +17,8 @@ export const providerResponse = z.object({
   disabled: z.boolean(),
   samlConfig: z.record(z.string(), z.unknown()).optional(),
   oidcConfig: z.record(z.string(), z.unknown()).optional(),
+  /** OIDC: the redirect URI to register at the OpenID Provider. */
+  redirectURI: z.string().optional(),
   createdAt: z.date(),
 });
 
@@ -36,7 +38,10 @@ export function toProviderResponse(auth: AuthContext, row: SsoProviderRow) {
     disabled: row.disabled,
     ...(row.protocol === "saml"
       ? { samlConfig: { ...(config as SamlConfig), callbackUrl: acsUrl(auth, row.providerId) } }
-      : { oidcConfig: config as OidcConfig }),
+      : {
+          oidcConfig: { ...(config as OidcConfig), redirectURI: oidcRedirectUri(auth, row.providerId) },
+          redirectURI: oidcRedirectUri(auth, row.providerId),
+        }),
     createdAt: row.createdAt,
   };
 }

@@ -1,7 +1,7 @@
 import { generateRandomString, sha256Base64Url, signCookieValue, unsignCookieValue } from "@gatehouse-auth/core";
 import type { HookContext } from "@gatehouse-auth/core";
 
-/** A sent AuthnRequest, bound to the browser that started it. */
+/** A sent AuthnRequest (SAML) or authorization request (OIDC), bound to the browser that started it. */
 export interface SamlRequestState {
   requestId: string;
   /** When the request was sent (ms since the epoch). */
@@ -10,6 +10,8 @@ export interface SamlRequestState {
   callbackURL: string;
   errorCallbackURL: string | null;
   newUserCallbackURL: string | null;
+  /** OIDC connections: the state, nonce and PKCE verifier the authorization request carried. */
+  oidc?: { state: string; nonce: string; codeVerifier: string };
 }
 
 const COOKIE = "sso_state";

@@ -13,3 +13,8 @@ export function apiRoot(auth: AuthContext): string {
 export function acsUrl(auth: AuthContext, providerId: string): string {
   return `${apiRoot(auth)}/sso/saml2/sp/acs/${encodeURIComponent(providerId)}`;
 }
+
+/** An OIDC connection's redirect URI (the client's registered one at the OpenID Provider). */
+export function oidcRedirectUri(auth: AuthContext, providerId: string): string {
+  return `${apiRoot(auth)}/sso/callback/${encodeURIComponent(providerId)}`;
+}

@@ -24,6 +24,10 @@ export const SSO_ERRORS = defineErrors({
     status: 401,
     message: "An unverified account uses this address: verify it, then sign in with SSO",
   },
+  OIDC_DISCOVERY_FAILED: {
+    status: 400,
+    message: "The OpenID Provider's discovery document could not be loaded or does not match the issuer",
+  },
   INVALID_SAML_RESPONSE: { status: 400, message: "The SAML response was refused" },
   SSO_REQUIRED: { status: 403, message: "Your organization requires single sign-on: use Sign in with SSO" },
 });

@@ -31,6 +31,20 @@ export interface SsoOptions {
     /** How long a sent AuthnRequest may be answered, in seconds (default 600). */
     requestLifetime?: number;
   };
+  /** OIDC settings shared by every connection: limits on every request to an OpenID Provider. */
+  oidc?: {
+    /** Milliseconds a discovery, token, JWKS or user-info request may take (default 5000). */
+    timeoutMs?: number;
+    /** Largest answer read from the provider, in bytes (default 64 KiB). */
+    maxResponseBytes?: number;
+    /** Refuse an ID token whose `email_verified` is false (default true; a missing claim is accepted). */
+    refuseUnverifiedEmail?: boolean;
+    /**
+     * Loopback origins (`http://127.0.0.1:5798`) an OpenID Provider may be at: an IdP on the same
+     * machine, as in tests. None by default: only https to hosts that are not loopback.
+     */
+    loopbackOrigins?: readonly string[];
+  };
 }
 
 /** The options with every default filled in (resolved once, at plugin creation). */
@@ -43,6 +57,12 @@ export interface ResolvedSsoOptions {
     getRole: NonNullable<NonNullable<SsoOptions["organizationProvisioning"]>["getRole"]> | null;
   };
   saml: { maxResponseBytes: number; clockSkewMs: number; requestLifetime: number };
+  oidc: {
+    timeoutMs: number;
+    maxResponseBytes: number;
+    refuseUnverifiedEmail: boolean;
+    loopbackOrigins: readonly string[];
+  };
 }
 
 /** Fills in the defaults. */
@@ -65,6 +85,13 @@ export function resolveSsoOptions(o: SsoOptions = {}): ResolvedSsoOptions {
       clockSkewMs: o.saml?.clockSkewMs ?? 5 * 60 * 1000,
       requestLifetime: o.saml?.requestLifetime ?? 600,
     },
+    oidc: {
+      timeoutMs: o.oidc?.timeoutMs ?? 5000,
+      maxResponseBytes: o.oidc?.maxResponseBytes ?? 64 * 1024,
+      refuseUnverifiedEmail: o.oidc?.refuseUnverifiedEmail ?? true,
+      // Compared with URL.origin: normalised the same way (no trailing slash, lower-case host).
+      loopbackOrigins: (o.oidc?.loopbackOrigins ?? []).flatMap((u) => (URL.canParse(u) ? [new URL(u).origin] : [])),
+    },
   };
 }
 
@@ -75,4 +102,5 @@ export const SSO_OPTION_KEYS = {
   domainVerification: { enabled: true, tokenPrefix: true, dnsServers: true, timeoutMs: true },
   organizationProvisioning: { defaultRole: true, getRole: true },
   saml: { maxResponseBytes: true, clockSkewMs: true, requestLifetime: true },
+  oidc: { timeoutMs: true, maxResponseBytes: true, refuseUnverifiedEmail: true, loopbackOrigins: true },
 } as const;

@@ -2,6 +2,7 @@ import { definePlugin } from "@gatehouse-auth/core";
 import { enforceSso, refuseEnforcedSignUp } from "./enforce-sso.js";
 import { deleteProvider } from "./routes/delete-provider.js";
 import { listProviders } from "./routes/list-providers.js";
+import { oidcCallback } from "./routes/oidc-callback.js";
 import { registerProvider } from "./routes/register-provider.js";
 import { requestDomainVerification } from "./routes/request-domain-verification.js";
 import { samlAcs } from "./routes/saml-acs.js";
@@ -14,7 +15,7 @@ import { SSO_OPTION_KEYS, resolveSsoOptions } from "./sso-options.js";
 import type { SsoOptions } from "./sso-options.js";
 import { ssoSchema } from "./sso-schema.js";
 
-/** The SSO plugin: SAML connections per organization, verified domains, just-in-time provisioning. */
+/** The SSO plugin: SAML and OIDC connections per organization, verified domains, just-in-time provisioning. */
 export const sso = (options: SsoOptions = {}) => {
   const o = resolveSsoOptions(options);
   return definePlugin({
@@ -32,6 +33,7 @@ export const sso = (options: SsoOptions = {}) => {
       spMetadata: spMetadata(o),
       signInSSO: signInSso(o),
       acsEndpoint: samlAcs(o),
+      callbackSSO: oidcCallback(o),
     },
     interceptSignIn: enforceSso(o),
     hooks: { before: [refuseEnforcedSignUp] },

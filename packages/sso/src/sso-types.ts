@@ -41,10 +41,19 @@ export interface SamlConfig {
 /** An OIDC connection's public settings, from discovery. */
 export interface OidcConfig {
   clientId: string;
+  /** The issuer the discovery document named (equal to the registered one). */
+  issuer: string;
   authorizationEndpoint: string;
   tokenEndpoint: string;
   jwksEndpoint: string;
   userinfoEndpoint: string | null;
+  /** RFC 9207: the provider sends `iss` with every authorization response. */
+  issParameterSupported: boolean;
+  /** The asymmetric algorithms ID tokens may be signed with (from discovery, never none or HMAC). */
+  idTokenAlgorithms: readonly string[];
   scopes: readonly string[];
-  pkce: boolean;
+  /** How the client authenticates at the token endpoint. */
+  tokenAuth: "client_secret_basic" | "client_secret_post";
+  /** Always true: every flow sends an S256 challenge. */
+  pkce: true;
 }

@@ -4,9 +4,11 @@ import {
   defineEndpoint,
   generateRandomString,
   stringInput,
+  symmetricEncrypt,
 } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { requireManager } from "../manage-access.js";
+import { OidcRefusal, discoverProvider } from "../oidc-client.js";
 import { providerResponse, toProviderResponse } from "../provider-response.js";
 import { readIdpMetadata } from "../read-idp-metadata.js";
 import { SSO_ERRORS } from "../sso-errors.js";
@@ -56,8 +58,59 @@ const body = z.object({
       wantAssertionsSigned: z.boolean().optional(),
     })
     .optional(),
-  oidcConfig: z.object({}).passthrough().optional(),
+  oidcConfig: z
+    .object({
+      clientId: z.string().min(1).max(255),
+      clientSecret: z.string().min(1).max(1024),
+      // PKCE (S256) is always sent; `false` is refused rather than silently ignored.
+      pkce: z.literal(true).optional(),
+      scopes: z
+        .array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,64}$/))
+        .max(20)
+        .optional(),
+      discoveryUrl: httpUrl.optional(),
+      tokenEndpointAuthentication: z.enum(["client_secret_basic", "client_secret_post"]).optional(),
+    })
+    .strict()
+    .optional(),
 });
+
+type Body = z.infer<typeof body>;
+
+/** The SAML connection's public settings, from the body and the IdP's metadata. */
+async function samlSettings(samlConfig: NonNullable<Body["samlConfig"]>): Promise<SamlConfig> {
+  const metadata = samlConfig.idpMetadata?.metadata ? await readIdpMetadata(samlConfig.idpMetadata.metadata) : null;
+  if (samlConfig.idpMetadata?.metadata && !metadata) throw new AuthError(SSO_ERRORS.INVALID_IDP_METADATA);
+  const entryPoint = samlConfig.entryPoint ?? metadata?.ssoUrl ?? null;
+  const cert = certBody(samlConfig.cert ?? metadata?.cert ?? "");
+  if (!entryPoint || !URL.canParse(entryPoint) || !cert)
+    throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "entryPoint and cert are required" });
+  return {
+    entryPoint,
+    cert,
+    idpIssuer: metadata?.entityId ?? null,
+    mapping: samlConfig.mapping ?? {},
+    wantAssertionsSigned: samlConfig.wantAssertionsSigned ?? false,
+    allowIdpInitiated: false,
+  };
+}
+
+/** The OIDC connection's settings from the provider's discovery document (fetched now, SSRF-safe). */
+async function oidcSettings(o: ResolvedSsoOptions, issuer: string, oidcConfig: NonNullable<Body["oidcConfig"]>) {
+  try {
+    return await discoverProvider(o.oidc, {
+      issuer,
+      discoveryUrl: oidcConfig.discoveryUrl,
+      clientId: oidcConfig.clientId,
+      scopes: oidcConfig.scopes ?? [],
+      tokenAuth: oidcConfig.tokenEndpointAuthentication ?? "client_secret_basic",
+    });
+  } catch (error) {
+    if (error instanceof OidcRefusal)
+      throw new AuthError(SSO_ERRORS.OIDC_DISCOVERY_FAILED, { details: { reason: error.code } });
+    throw error;
+  }
+}
 
 /** A PEM certificate or its bare base64 body, reduced to the base64 body; null when neither. */
 export function certBody(value: string): string | null {
@@ -66,7 +119,7 @@ export function certBody(value: string): string | null {
 }
 
 /**
- * POST /sso/register: a SAML connection for an organization, by its owner or admin (or an app admin).
+ * POST /sso/register: a SAML or OIDC connection for an organization, by its owner or admin (or an app admin).
  * The answer carries the DNS token that proves the domain; until then the connection signs nobody in.
  */
 export const registerProvider = (o: ResolvedSsoOptions) =>
@@ -89,6 +142,7 @@ export const registerProvider = (o: ResolvedSsoOptions) =>
           SSO_ERRORS.INVALID_PROVIDER_CONFIG,
           SSO_ERRORS.INVALID_IDP_METADATA,
           SSO_ERRORS.ONE_PROTOCOL_REQUIRED,
+          SSO_ERRORS.OIDC_DISCOVERY_FAILED,
         ],
       },
     },
@@ -96,22 +150,7 @@ export const registerProvider = (o: ResolvedSsoOptions) =>
       const session = await requireManager(ctx, o, ctx.body.organizationId);
       const { samlConfig, oidcConfig } = ctx.body;
       if (!samlConfig === !oidcConfig) throw new AuthError(SSO_ERRORS.ONE_PROTOCOL_REQUIRED);
-      if (!samlConfig)
-        throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "OIDC connections are not available yet" });
-      const metadata = samlConfig.idpMetadata?.metadata ? await readIdpMetadata(samlConfig.idpMetadata.metadata) : null;
-      if (samlConfig.idpMetadata?.metadata && !metadata) throw new AuthError(SSO_ERRORS.INVALID_IDP_METADATA);
-      const entryPoint = samlConfig.entryPoint ?? metadata?.ssoUrl ?? null;
-      const cert = certBody(samlConfig.cert ?? metadata?.cert ?? "");
-      if (!entryPoint || !URL.canParse(entryPoint) || !cert)
-        throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "entryPoint and cert are required" });
-      const config: SamlConfig = {
-        entryPoint,
-        cert,
-        idpIssuer: metadata?.entityId ?? null,
-        mapping: samlConfig.mapping ?? {},
-        wantAssertionsSigned: samlConfig.wantAssertionsSigned ?? false,
-        allowIdpInitiated: false,
-      };
+      const config = samlConfig ? await samlSettings(samlConfig) : await oidcSettings(o, ctx.body.issuer, oidcConfig!);
       const now = new Date(ctx.auth.now());
       const row = await ctx.auth.db
         .create<SsoProviderRow>({
@@ -120,11 +159,12 @@ export const registerProvider = (o: ResolvedSsoOptions) =>
             providerId: ctx.body.providerId,
             organizationId: ctx.body.organizationId,
             userId: session.user.id,
-            protocol: "saml",
+            protocol: samlConfig ? "saml" : "oidc",
             issuer: ctx.body.issuer,
             domain: ctx.body.domain,
             config: JSON.stringify(config),
-            secret: null,
+            // The client secret, encrypted with the auth secret; never in an answer.
+            secret: oidcConfig ? symmetricEncrypt(ctx.auth.secret, oidcConfig.clientSecret) : null,
             domainVerified: !o.domainVerification.enabled,
             domainVerificationToken: generateRandomString(32),
             enforceSSO: ctx.body.enforceSSO ?? false,

@@ -5,7 +5,9 @@ import { samlClient } from "../saml-client.js";
 import { saveRequestState } from "../saml-request-state.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
-import type { SamlConfig, SsoProviderRow } from "../sso-types.js";
+import { authorizationUrl } from "../oidc-client.js";
+import { oidcRedirectUri } from "../sp-urls.js";
+import type { OidcConfig, SamlConfig, SsoProviderRow } from "../sso-types.js";
 
 const body = z.object({
   providerId: z.string().min(1).max(32).optional(),
@@ -57,8 +59,9 @@ async function findConnection(ctx: HookContext, input: Body): Promise<SsoProvide
 }
 
 /**
- * POST /sign-in/sso: the URL of the organization's IdP with an AuthnRequest (HTTP-Redirect binding),
- * remembered for this browser so that only the IdP's answer to it can sign this browser in.
+ * POST /sign-in/sso: the URL of the organization's IdP with an AuthnRequest (SAML, HTTP-Redirect
+ * binding) or an authorization request (OIDC: state, nonce, PKCE S256), remembered for this browser so
+ * that only the IdP's answer to it can sign this browser in.
  */
 export const signInSso = (o: ResolvedSsoOptions) =>
   defineEndpoint(
@@ -78,7 +81,24 @@ export const signInSso = (o: ResolvedSsoOptions) =>
       if (!row) throw new AuthError(SSO_ERRORS.SSO_PROVIDER_NOT_FOUND);
       if (row.disabled) throw new AuthError(SSO_ERRORS.PROVIDER_DISABLED);
       if (!row.domainVerified) throw new AuthError(SSO_ERRORS.DOMAIN_NOT_VERIFIED);
-      if (row.protocol !== "saml") throw new AuthError(SSO_ERRORS.SSO_PROVIDER_NOT_FOUND);
+      const common = {
+        issuedAt: ctx.auth.now(),
+        providerId: row.providerId,
+        callbackURL: ctx.body.callbackURL,
+        errorCallbackURL: ctx.body.errorCallbackURL ?? null,
+        newUserCallbackURL: ctx.body.newUserCallbackURL ?? null,
+      };
+      if (row.protocol === "oidc") {
+        const config = JSON.parse(row.config) as OidcConfig;
+        const loginHint = ctx.body.email && ctx.body.email.length <= 320 ? ctx.body.email : undefined;
+        const { url, pending } = await authorizationUrl(config, oidcRedirectUri(ctx.auth, row.providerId), loginHint);
+        await saveRequestState(
+          ctx,
+          { ...common, requestId: `oidc:${pending.state}`, oidc: pending },
+          o.saml.requestLifetime,
+        );
+        return { url, redirect: true };
+      }
       const config = JSON.parse(row.config) as SamlConfig;
       // An NCName (SAML core §1.3.4): starts with a letter or underscore.
       const requestId = `_${generateRandomString(32)}`;

@@ -1,10 +1,10 @@
-import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
+import { AuthError, defineEndpoint, symmetricEncrypt } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { requireManagedProvider } from "../manage-access.js";
 import { providerResponse, toProviderResponse } from "../provider-response.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
-import type { SamlConfig, SsoProviderRow } from "../sso-types.js";
+import type { OidcConfig, SamlConfig, SsoProviderRow } from "../sso-types.js";
 import { certBody } from "./register-provider.js";
 
 const body = z.object({
@@ -23,11 +23,19 @@ const body = z.object({
     })
     .strict()
     .optional(),
+  /** OIDC: a new client secret (rotation at the IdP) or client id; the endpoints stay the discovered ones. */
+  oidcConfig: z
+    .object({
+      clientId: z.string().min(1).max(255).optional(),
+      clientSecret: z.string().min(1).max(1024).optional(),
+    })
+    .strict()
+    .optional(),
 });
 
 /**
  * POST /sso/update-provider: disable or enable a connection, switch enforcement, rotate the IdP's
- * certificate or SSO URL. The domain and organization never change (register a new connection instead).
+ * certificate or SSO URL (SAML) or the client secret (OIDC). The domain and organization never change (register a new connection instead).
  */
 export const updateProvider = (o: ResolvedSsoOptions) =>
   defineEndpoint(
@@ -75,6 +83,15 @@ export const updateProvider = (o: ResolvedSsoOptions) =>
         }
         data.config = JSON.stringify(config);
       }
+      const oidc = ctx.body.oidcConfig;
+      if (oidc && row.protocol === "oidc") {
+        if (oidc.clientId)
+          data.config = JSON.stringify({ ...(JSON.parse(row.config) as OidcConfig), clientId: oidc.clientId });
+        // Encrypted at rest like at registration; never part of an answer.
+        if (oidc.clientSecret) data.secret = symmetricEncrypt(ctx.auth.secret, oidc.clientSecret);
+      }
+      if ((saml && row.protocol !== "saml") || (oidc && row.protocol !== "oidc"))
+        throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "The settings are for the other protocol" });
       const updated = await ctx.auth.db.update<SsoProviderRow>({
         model: "ssoProvider",
         where: [{ field: "id", value: row.id }],
