@@ -110,7 +110,10 @@ describe("RFC 7592 client configuration", () => {
       );
     }
     // A client made by the server API has no registration token: nothing matches.
-    const made = await p.auth.api.createOAuthClient({
+    const api = p.auth.api as unknown as {
+      createOAuthClient(a: { body: unknown }): Promise<{ clientId: string }>;
+    };
+    const made = await api.createOAuthClient({
       body: { name: "Made", redirectUris: ["https://made.example/cb"] },
     });
     await expectInvalidToken(
