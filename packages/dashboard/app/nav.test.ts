@@ -29,6 +29,15 @@ describe("what the sidebar shows", () => {
   });
 });
 
+describe("the OAuth clients section", () => {
+  it("shows only when oauth-provider is installed (its own API decides who may use it)", () => {
+    const all = { user: ["list"] };
+    expect(visible(me(all, { oauthProvider: true }))).toContain("oauth-clients");
+    expect(visible(me(all, { oauthProvider: false }))).not.toContain("oauth-clients");
+    expect(visible(me(all))).not.toContain("oauth-clients");
+  });
+});
+
 describe("can", () => {
   it("needs every action named", () => {
     const m = me({ user: ["delete"], session: ["revoke"] });
