@@ -19,6 +19,6 @@ export const SECTIONS: Section[] = [
   },
   { path: "api-keys", label: "API keys", visible: (me) => me.features.apiKey && can(me, "apiKey", "list") },
   { path: "audit-log", label: "Audit log", visible: (me) => me.features.auditLog && can(me, "auditLog", "list") },
-  // The provider's admin API checks its own adminRoles; a user it refuses sees its message on the page.
-  { path: "oauth-clients", label: "OAuth clients", visible: (me) => me.features.oauthProvider === true },
+  // Shown when the provider's admin API lets this user in (it checks its own adminRoles): see loadMe.
+  { path: "oauth-clients", label: "OAuth clients", visible: (me) => me.oauthClients === true },
 ];

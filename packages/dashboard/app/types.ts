@@ -13,6 +13,8 @@ export interface Me {
   appUrl: string;
   /** The role names set-role accepts, when the server tells; else the app offers "user" and "admin". */
   roles?: string[];
+  /** Set by the app (not the server): oauth-provider is installed and its admin API lets this user in. */
+  oauthClients?: boolean;
 }
 
 /** One UTC day of the overview's charts. */

@@ -12,6 +12,7 @@ import {
 import { OAUTH_MODELS, oauthSchema } from "./oauth-schema.js";
 import { DEVICE_ERRORS } from "./device-errors.js";
 import {
+  adminCanManageClients,
   adminCreateClient,
   adminDeleteClient,
   adminGetClient,
@@ -82,6 +83,7 @@ export const oauthProvider = (options: OAuthProviderOptions = {}) => {
       oauth2ReadClientConfiguration: readClientConfiguration(clients),
       oauth2UpdateClientConfiguration: updateClientConfiguration(o, clients),
       oauth2DeleteClientConfiguration: deleteClientConfiguration(clients),
+      oauth2AdminCanManageClients: adminCanManageClients(o),
       oauth2AdminListClients: adminListClients(o),
       oauth2AdminGetClient: adminGetClient(o),
       oauth2AdminCreateClient: adminCreateClient(o, clients),

@@ -28,6 +28,7 @@ export const OAUTH_PROVIDER_ROUTES = {
   "oauth2.revokeAuthorizedApp": { method: "POST", path: "/oauth2/revoke-authorized-app" },
   "oauth2.endSession": { method: "GET", path: "/oauth2/end-session" },
   "oauth2.endSessionPost": { method: "POST", path: "/oauth2/end-session" },
+  "oauth2.admin.canManageClients": { method: "GET", path: "/oauth2/admin/can-manage-clients" },
   "oauth2.admin.listClients": { method: "GET", path: "/oauth2/admin/list-clients" },
   "oauth2.admin.getClient": { method: "GET", path: "/oauth2/admin/get-client" },
   "oauth2.admin.createClient": { method: "POST", path: "/oauth2/admin/create-client" },

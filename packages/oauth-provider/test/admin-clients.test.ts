@@ -81,6 +81,14 @@ describe("admin client management: who may", () => {
     await unchanged(c.client.clientId, c.clientSecret as string);
   });
 
+  it("can-manage-clients tells an admin from anyone else, answering 200 to both", async () => {
+    expect((await asAdmin("/oauth2/admin/can-manage-clients")).body).toEqual({ allowed: true });
+    const user = await signUp(p);
+    const r = await call("/oauth2/admin/can-manage-clients", { cookie: user.cookie });
+    expect(r).toMatchObject({ status: 200, body: { allowed: false } });
+    expect((await call("/oauth2/admin/can-manage-clients", {})).status).toBe(401);
+  });
+
   it("an admin's API key reaches none of them", async () => {
     const c = await createClient();
     const key = await call("/api-key/create", { cookie: adminCookie }, { name: "ci" });

@@ -93,6 +93,7 @@ export const ROUTE_CREDENTIALS: Readonly<Record<string, RouteCredentials>> = {
   "GET,POST /oauth2/end-session": own,
   // oauth-provider's admin client API: app admins read with any of their sessions (impersonation too,
   // then as the impersonated user's role); every change needs the admin's own real session.
+  "GET /oauth2/admin/can-manage-clients": user,
   "GET /oauth2/admin/list-clients": user,
   "GET /oauth2/admin/get-client": user,
   "POST /oauth2/admin/create-client": own,

@@ -28,12 +28,32 @@ const rolesOf = (value: unknown): string[] =>
         .filter(Boolean)
     : [];
 
-/** Refuses (403) unless the signed-in user is an app admin (the admin plugin's `role` names one of `adminRoles`). */
+/** Whether the signed-in user is an app admin (the admin plugin's `role` names one of `adminRoles`). */
+const isClientAdmin = (o: ResolvedOAuthProviderOptions, session: SessionWithUser) =>
+  rolesOf((session.user as { role?: unknown }).role).some((r) => o.adminRoles.includes(r));
+
+/** Refuses (403) unless the signed-in user is an app admin. */
 function requireClientAdmin(o: ResolvedOAuthProviderOptions, session: SessionWithUser) {
-  const role = (session.user as { role?: unknown }).role;
-  if (!rolesOf(role).some((r) => o.adminRoles.includes(r)))
-    throw new AuthError(OAUTH_PROVIDER_ERRORS.NOT_ALLOWED_TO_MANAGE_CLIENTS);
+  if (!isClientAdmin(o, session)) throw new AuthError(OAUTH_PROVIDER_ERRORS.NOT_ALLOWED_TO_MANAGE_CLIENTS);
 }
+
+/**
+ * GET /oauth2/admin/can-manage-clients: whether the signed-in user may use this API (an admin UI such as
+ * the dashboard shows its clients page only then, without provoking a refusal).
+ */
+export const adminCanManageClients = (o: ResolvedOAuthProviderOptions) =>
+  defineEndpoint(
+    {
+      method: "GET",
+      path: "/oauth2/admin/can-manage-clients",
+      session: "required",
+      openapi: {
+        summary: "Whether the signed-in user may manage OAuth clients",
+        response: z.object({ allowed: z.boolean() }),
+      },
+    },
+    async (ctx) => ({ allowed: isClientAdmin(o, ctx.session) }),
+  );
 
 /** A client as the admin API shows it: never a secret or registration token hash. */
 const clientView = z.object({
