@@ -251,7 +251,8 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
           tokenEndpointAuthMethod: isPublic ? "none" : (b.tokenEndpointAuthMethod ?? "client_secret_basic"),
           skipConsent: b.skipConsent ?? false,
           disabled: false,
-          userId: ctx.session.user.id,
+          // No owner: the row's userId cascades on user deletion, and an admin leaving must not delete
+          // the clients they made (the audit log names who created it).
         },
       });
       return { client: storedView({ ...row, id: clientId }), clientSecret };
