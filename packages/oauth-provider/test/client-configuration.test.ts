@@ -293,3 +293,20 @@ describe("initial access tokens and registration policies", () => {
 });
 
 const startProviderSync = (o: Parameters<typeof oauthProvider>[0]) => oauthProvider(o);
+
+describe("rate limits", () => {
+  it("the configuration endpoint allows 10 calls a minute per address, like registration: a token guesser is stopped", async () => {
+    const limited = await startProvider("sqlite", { allowDynamicClientRegistration: true }, [], true);
+    try {
+      const r = await register(limited, { redirect_uris: ["https://agent.example.org/cb"] });
+      const c = (await r.json()) as Registered;
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++)
+        statuses.push((await configure(c.registration_client_uri, "GET", `guess-${i}`)).status);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
