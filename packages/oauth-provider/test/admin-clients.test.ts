@@ -367,7 +367,39 @@ describe("admin client management: what an admin does", () => {
       ].sort(),
     );
     for (const r of mine) expect(r.actorUserId).toBe(adminId);
-    const text = JSON.stringify(rows);
+
+    // A registered client changing and deleting itself (RFC 7592), and a stranger's refused try.
+    const reg = await fetch(`${p.issuer}/oauth2/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ redirect_uris: ["https://agent.example.org/cb"] }),
+    });
+    const self = (await reg.json()) as Json & { client_id: string };
+    const uri = self.registration_client_uri as string;
+    const bearer = { authorization: `Bearer ${self.registration_access_token}` };
+    const put = { client_id: self.client_id, redirect_uris: ["https://agent.example.org/cb2"] };
+    const send = (method: string, headers: Record<string, string>, body?: unknown) =>
+      fetch(uri, {
+        method,
+        headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    expect((await send("PUT", { authorization: "Bearer wrong" }, put)).status).toBe(401);
+    expect((await send("PUT", bearer, put)).status).toBe(200);
+    expect((await send("DELETE", bearer)).status).toBe(204);
+    await p.auth.settled();
+    const selfEvents = (await p.auth.$context.db.findMany<Json>({ model: "auditEvent" }))
+      .map((r) => ({ type: r.type, outcome: r.outcome, details: JSON.parse(String(r.details)) as Json }))
+      .filter((r) => r.details.clientId === self.client_id && r.type !== "oauth.client_registered");
+    expect(selfEvents.map((e) => `${e.type}:${e.outcome}`).sort()).toEqual([
+      "oauth.client_deleted:success",
+      "oauth.client_updated:failure",
+      "oauth.client_updated:success",
+    ]);
+    for (const e of selfEvents) expect(e.details.via).toBe("registration_access_token");
+    const text = JSON.stringify(await p.auth.$context.db.findMany<Json>({ model: "auditEvent" }));
+    expect(text).not.toContain(self.registration_access_token as string);
+    expect(text).not.toContain(self.client_secret as string);
     expect(text).not.toContain(c.clientSecret as string);
     expect(text).not.toContain(rotated.body.clientSecret as string);
   });
