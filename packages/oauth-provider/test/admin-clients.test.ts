@@ -311,6 +311,23 @@ describe("admin client management: what an admin does", () => {
     expect(again.body?.error).toBe("invalid_grant");
   });
 
+  it("a token of a client disabled behind the API's back (a racing refresh's row) is refused all the same", async () => {
+    const c = await createClient({ skipConsent: true });
+    const user = await signUp(p);
+    const t = await grantTokens(p, user.cookie, {
+      id: c.client.clientId,
+      secret: c.clientSecret,
+      redirect: "https://partner.example.org/cb",
+    });
+    await p.auth.$context.db.update({
+      model: "oauthClient",
+      where: [{ field: "id", value: c.client.clientId }],
+      update: { disabled: true },
+    });
+    expect(await verifyAccessToken(p.auth, t.access_token)).toBeNull();
+    expect(await userinfoStatus(p, t.access_token)).toBe(401);
+  });
+
   it("delete removes a registered client with its tokens and consents; its registration token dies too", async () => {
     const reg = await fetch(`${p.issuer}/oauth2/register`, {
       method: "POST",
