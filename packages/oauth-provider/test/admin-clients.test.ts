@@ -89,6 +89,17 @@ describe("admin client management: who may", () => {
     expect((await call("/oauth2/admin/can-manage-clients", {})).status).toBe(401);
   });
 
+  it("a cross-site page cannot make the admin's browser change a client", async () => {
+    const c = await createClient();
+    for (const [path, body] of everyRoute(c.client.clientId).filter(([, body]) => body !== undefined)) {
+      for (const origin of ["https://evil.example", "null"]) {
+        const r = await call(path, { cookie: adminCookie, origin }, body);
+        expect(r.status, `${path} from ${origin}`).toBe(403);
+      }
+    }
+    await unchanged(c.client.clientId, c.clientSecret as string);
+  });
+
   it("an admin's API key reaches none of them", async () => {
     const c = await createClient();
     const key = await call("/api-key/create", { cookie: adminCookie }, { name: "ci" });
