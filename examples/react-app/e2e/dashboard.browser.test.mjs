@@ -455,3 +455,86 @@ test("a support agent sees only what the custom role grants; the server refuses 
   );
   await context.close();
 });
+
+test("an admin manages OAuth clients: list, detail, disable and enable, rotate the secret once, delete", async () => {
+  const admin = await signIn(adminEmail, adminPassword);
+  assert.equal(admin.status, 200, admin.text);
+  const created = await http("/oauth2/admin/create-client", {
+    body: { name: "Browser partner", redirectUris: ["https://partner.example.org/cb"] },
+    cookie: admin.cookie,
+  });
+  assert.equal(created.status, 200, created.text);
+  const clientId = created.json.client.clientId;
+  const firstSecret = created.json.clientSecret;
+  // Whether the client authenticates with `secret`: introspection answers it 200, anything else 401.
+  const secretWorks = async (secret) => {
+    const res = await fetch(`${base}/api/auth/oauth2/introspect`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}`,
+      },
+      body: new URLSearchParams({ token: "nothing" }),
+    });
+    await res.arrayBuffer();
+    return res.status === 200;
+  };
+  assert.equal(await secretWorks(firstSecret), true);
+
+  const context = await contextWith(admin.cookie);
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.goto(`${base}/api/auth/dashboard#/oauth-clients`);
+  await page.getByRole("heading", { name: "OAuth clients" }).waitFor();
+  // The configured demo clients are listed, read-only; the new one next to them.
+  await page.getByTestId("oauth-client-row").filter({ hasText: "Partner app" }).first().waitFor();
+  await page.getByTestId("oauth-client-row").filter({ hasText: "Living-room TV" }).waitFor();
+  const row = page.getByTestId("oauth-client-row").filter({ hasText: clientId });
+  await row.waitFor();
+  await page.screenshot({ path: join(shots, "dashboard-oauth-clients.png"), fullPage: true });
+  await row.getByRole("link", { name: "Browser partner" }).click();
+  await page.getByRole("heading", { name: "Browser partner" }).waitFor();
+  await page.getByText("https://partner.example.org/cb").waitFor();
+
+  // Disable: the client stops authenticating; enable: it works again.
+  await page.getByRole("button", { name: "Disable", exact: true }).click();
+  await page.getByText("Browser partner disabled").waitFor();
+  assert.equal(await secretWorks(firstSecret), false);
+  await page.getByRole("button", { name: "Enable", exact: true }).click();
+  await page.getByText("Browser partner enabled.").waitFor();
+  assert.equal(await secretWorks(firstSecret), true);
+
+  // Rotate, cancelled: nothing changes. Confirmed: the new secret is shown once and is the only one working.
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  const rotating = page.getByRole("dialog", { name: "Rotate this client's secret?" });
+  await rotating.getByRole("button", { name: "Cancel" }).click();
+  await rotating.waitFor({ state: "detached" });
+  assert.equal(await secretWorks(firstSecret), true);
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await rotating.getByRole("button", { name: "Rotate secret" }).click();
+  const shown = page.getByTestId("new-client-secret");
+  await shown.waitFor();
+  const newSecret = (await shown.locator(".mono").textContent()).trim();
+  assert.match(newSecret, /^[A-Za-z0-9]{48}$/);
+  await page.screenshot({ path: join(shots, "dashboard-oauth-client.png"), fullPage: true });
+  assert.equal(await secretWorks(firstSecret), false);
+  assert.equal(await secretWorks(newSecret), true);
+  // Never shown again: a reload shows no secret.
+  await page.reload();
+  await page.getByRole("heading", { name: "Browser partner" }).waitFor();
+  assert.equal(await page.getByTestId("new-client-secret").count(), 0);
+
+  // Delete, confirmed: back to the list without it; the client no longer exists.
+  await page.getByRole("button", { name: "Delete client" }).click();
+  const deleting = page.getByRole("dialog", { name: "Delete this client?" });
+  await deleting.getByText("cannot be undone").waitFor();
+  await deleting.getByRole("button", { name: "Delete client" }).click();
+  await page.getByRole("heading", { name: "OAuth clients" }).waitFor();
+  await page.getByTestId("oauth-client-row").filter({ hasText: "Living-room TV" }).waitFor();
+  assert.equal(await page.getByTestId("oauth-client-row").filter({ hasText: clientId }).count(), 0);
+  assert.equal(await secretWorks(newSecret), false);
+  const gone = await http(`/oauth2/admin/get-client?clientId=${clientId}`, { cookie: admin.cookie });
+  assert.equal(gone.status, 404);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -94,4 +94,40 @@ export const OAUTH_EVENT_RULES: Record<string, (s: Settled) => Mapped | null> = 
       }),
     };
   },
+  // RFC 7592: a registered client changing or deleting itself with its registration access token.
+  "/oauth2/register/:clientId": (s) => {
+    const method = s.ctx.endpoint.config.method;
+    if (method !== "PUT" && method !== "DELETE") return null;
+    const { status, body } = answer(s);
+    const ok = s.outcome.ok && status < 300;
+    return {
+      type: method === "PUT" ? "oauth.client_updated" : "oauth.client_deleted",
+      outcome: ok ? "success" : "failure",
+      userId: null,
+      actorUserId: null,
+      details: details({
+        clientId: cut(s.ctx.params.clientId, 255),
+        via: "registration_access_token",
+        error: ok ? undefined : cut(str(body.error), 100),
+      }),
+    };
+  },
+  // An app admin managing clients (oauth-provider's admin API).
+  "/oauth2/admin/create-client": (s) => ({
+    type: "oauth.client_created",
+    userId: null,
+    details: details({
+      clientId: cut(str(asRecord(s.result.client).clientId), 255),
+      clientName: cut(str(s.body.name)),
+    }),
+  }),
+  "/oauth2/admin/update-client": (s) => adminClientEvent(s, "oauth.client_updated"),
+  "/oauth2/admin/rotate-client-secret": (s) => adminClientEvent(s, "oauth.client_secret_rotated"),
+  "/oauth2/admin/disable-client": (s) => adminClientEvent(s, "oauth.client_disabled"),
+  "/oauth2/admin/enable-client": (s) => adminClientEvent(s, "oauth.client_enabled"),
+  "/oauth2/admin/delete-client": (s) => adminClientEvent(s, "oauth.client_deleted"),
 };
+
+function adminClientEvent(s: Settled, type: string): Mapped {
+  return { type, userId: null, details: details({ clientId: cut(str(s.body.clientId), 255), via: "admin" }) };
+}

@@ -4,6 +4,7 @@ import { ErrorNotice } from "./components/ErrorNotice.js";
 import { Loading } from "./components/Status.js";
 import { DashboardContext, type DashboardContextValue } from "./context.js";
 import { Layout } from "./Layout.js";
+import { loadMe } from "./load-me.js";
 import type { Me } from "./types.js";
 import { type Resource, useResource } from "./use-resource.js";
 
@@ -21,7 +22,7 @@ export interface DashboardProps {
  */
 export function Dashboard({ basePath, dashboardPath }: DashboardProps) {
   const api = useMemo(() => createApi(basePath, dashboardPath), [basePath, dashboardPath]);
-  const me = useResource((signal) => api.dashboard.get<Me>("me", undefined, signal), [api]);
+  const me = useResource((signal) => loadMe(api, signal), [api]);
   const value = useMemo(() => (me.data ? { api, me: me.data } : null), [api, me.data]);
   return (
     <div className="gh-dash">

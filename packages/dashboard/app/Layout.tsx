@@ -5,6 +5,7 @@ import { SECTIONS } from "./nav.js";
 import { ApiKeys } from "./pages/ApiKeys.js";
 import { AuditLog } from "./pages/AuditLog.js";
 import { Impersonating } from "./pages/Impersonating.js";
+import { OAuthClientDetailPage, OAuthClients } from "./pages/OAuthClients.js";
 import { OrganizationDetailPage } from "./pages/OrganizationDetailPage.js";
 import { Organizations } from "./pages/Organizations.js";
 import { Overview } from "./pages/Overview.js";
@@ -37,11 +38,13 @@ function pageFor(route: Route, me: Me) {
     ) : (
       <NotFound />
     );
+  if (section === "oauth-clients" && id) return visible ? <OAuthClientDetailPage id={id} /> : <NotFound />;
   if (!visible || id) return <NotFound />;
   if (section === "users") return <Users params={route.params} />;
   if (section === "organizations") return <Organizations params={route.params} />;
   if (section === "api-keys") return <ApiKeys params={route.params} />;
   if (section === "audit-log") return <AuditLog params={route.params} />;
+  if (section === "oauth-clients") return <OAuthClients params={route.params} />;
   return <NotFound />;
 }
 

@@ -19,4 +19,6 @@ export const SECTIONS: Section[] = [
   },
   { path: "api-keys", label: "API keys", visible: (me) => me.features.apiKey && can(me, "apiKey", "list") },
   { path: "audit-log", label: "Audit log", visible: (me) => me.features.auditLog && can(me, "auditLog", "list") },
+  // Shown when the provider's admin API lets this user in (it checks its own adminRoles): see loadMe.
+  { path: "oauth-clients", label: "OAuth clients", visible: (me) => me.oauthClients === true },
 ];

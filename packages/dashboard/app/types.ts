@@ -9,10 +9,12 @@ export interface Me {
   user: { id: string; name: string; email: string; role: string | null };
   impersonating: boolean;
   permissions: Permissions;
-  features: { organization: boolean; apiKey: boolean; auditLog: boolean; passkey: boolean };
+  features: { organization: boolean; apiKey: boolean; auditLog: boolean; passkey: boolean; oauthProvider?: boolean };
   appUrl: string;
   /** The role names set-role accepts, when the server tells; else the app offers "user" and "admin". */
   roles?: string[];
+  /** Set by the app (not the server): oauth-provider is installed and its admin API lets this user in. */
+  oauthClients?: boolean;
 }
 
 /** One UTC day of the overview's charts. */
@@ -170,5 +172,27 @@ export interface AuditEvent {
 /** GET /admin/audit-log */
 export interface AuditPage {
   events: AuditEvent[];
+  nextCursor: string | null;
+}
+
+/** A client as @gatehouse-auth/oauth-provider's admin API shows it (never a secret). */
+export interface OAuthClientRow {
+  clientId: string;
+  name: string | null;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  grantTypes: string[];
+  tokenEndpointAuthMethod: string;
+  skipConsent: boolean;
+  disabled: boolean;
+  configured: boolean;
+  dynamicallyRegistered: boolean;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** GET /oauth2/admin/list-clients */
+export interface OAuthClientPage {
+  clients: OAuthClientRow[];
   nextCursor: string | null;
 }

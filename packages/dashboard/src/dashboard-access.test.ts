@@ -133,7 +133,13 @@ describe("who may use the dashboard", () => {
     const env = makeDashboardAuth({ plugins: [admin()] });
     const boss = await newAdmin(env);
     const me = await boss.client.get("/dashboard/api/me");
-    expect(me.body.features).toEqual({ organization: false, apiKey: false, auditLog: false, passkey: false });
+    expect(me.body.features).toEqual({
+      organization: false,
+      apiKey: false,
+      auditLog: false,
+      passkey: false,
+      oauthProvider: false,
+    });
     expect(Object.keys(me.body.permissions).sort()).toEqual(["dashboard", "session", "user"]);
     for (const path of ["list-organizations", "list-api-keys"]) {
       const r = await boss.client.get(`/dashboard/api/${path}`);

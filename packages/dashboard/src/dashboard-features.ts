@@ -6,6 +6,8 @@ export interface DashboardFeatures {
   apiKey: boolean;
   auditLog: boolean;
   passkey: boolean;
+  /** @gatehouse-auth/oauth-provider: the OAuth clients page (its own admin API decides who may use it). */
+  oauthProvider: boolean;
 }
 
 /** The api-key plugin's model name (API_KEY_MODEL in @gatehouse-auth/api-key). */
@@ -25,6 +27,7 @@ export function detectFeatures(schema: Schema): DashboardFeatures {
     apiKey: Object.hasOwn(schema, API_KEY_MODEL),
     auditLog: Object.hasOwn(schema, "auditEvent"),
     passkey: Object.hasOwn(schema, "passkey"),
+    oauthProvider: Object.hasOwn(schema, "oauthClient"),
   };
   cache.set(schema, features);
   return features;

@@ -11,4 +11,7 @@ export const OAUTH_PROVIDER_ERRORS = defineErrors({
   INVALID_CLIENT_METADATA: { status: 400, message: "Invalid client metadata" },
   CLIENT_NOT_FOUND: { status: 404, message: "Client not found" },
   AUTHORIZED_APP_NOT_FOUND: { status: 404, message: "You have not authorized this app" },
+  NOT_ALLOWED_TO_MANAGE_CLIENTS: { status: 403, message: "You are not allowed to manage OAuth clients" },
+  CONFIGURED_CLIENT_READ_ONLY: { status: 400, message: "A client from the configuration cannot be changed here" },
+  PUBLIC_CLIENT_HAS_NO_SECRET: { status: 400, message: "A public client has no secret to rotate" },
 });

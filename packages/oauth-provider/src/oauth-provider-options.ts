@@ -1,5 +1,6 @@
 import type { OptionKeysOf } from "@gatehouse-auth/core";
 import { isFetchableJwksUri, publicKeysOnly } from "./client-jwks.js";
+import { resolveRegistrationOptions } from "./registration-options.js";
 
 /** Grants a client may use. */
 export type OAuthGrantType =
@@ -87,6 +88,22 @@ export interface OAuthProviderOptions {
    * parameters then never travel through the browser. Default false.
    */
   requirePushedAuthorizationRequests?: boolean;
+  /**
+   * Initial access tokens (RFC 7591 §3): when given, POST /oauth2/register needs `Authorization: Bearer`
+   * with one of these strings (compared in constant time on their hashes), or a function that says
+   * whether a presented token is acceptable. Default: open registration.
+   */
+  registrationInitialAccessTokens?: string[] | ((token: string) => boolean | Promise<boolean>);
+  /**
+   * URI schemes a registered client's redirect URIs may use (`https`, `http` — loopback only —, or a
+   * native app's private-use scheme such as `com.example.app`). Default: all three kinds. Never widens
+   * the built-in rule: `javascript:`, `data:`, plain http off loopback stay refused.
+   */
+  registrationRedirectUriSchemes?: string[];
+  /** Grant types a registered client may ask for. Default `authorization_code` and `refresh_token`. */
+  registrationGrantTypes?: ("authorization_code" | "refresh_token")[];
+  /** User roles (the admin plugin's `role`) that may manage clients through the admin API. Default `["admin"]`. */
+  adminRoles?: string[];
 }
 
 /** The names `oauthProvider()` accepts; core refuses any other at start-up. */
@@ -107,6 +124,10 @@ export const OAUTH_PROVIDER_OPTION_KEYS = {
   expiredTokenRetention: true,
   pushedAuthorizationRequestExpiresIn: true,
   requirePushedAuthorizationRequests: true,
+  registrationInitialAccessTokens: true,
+  registrationRedirectUriSchemes: true,
+  registrationGrantTypes: true,
+  adminRoles: true,
 } as const satisfies OptionKeysOf<OAuthProviderOptions>;
 
 /** The scopes every provider supports. */
@@ -130,6 +151,12 @@ export interface ResolvedOAuthProviderOptions {
   expiredTokenRetention: number;
   pushedAuthorizationRequestExpiresIn: number;
   requirePushedAuthorizationRequests: boolean;
+  /** SHA-256 of each initial access token, or the app's check; null: open registration. */
+  registrationInitialAccessTokens: readonly string[] | ((token: string) => boolean | Promise<boolean>) | null;
+  /** Null: every scheme the built-in rule allows. */
+  registrationRedirectUriSchemes: ReadonlySet<string> | null;
+  registrationGrantTypes: ReadonlySet<"authorization_code" | "refresh_token">;
+  adminRoles: readonly string[];
 }
 
 const seconds = (name: string, value: number | undefined, fallback: number, max: number) => {
@@ -202,5 +229,6 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions): Reso
       600,
     ),
     requirePushedAuthorizationRequests: options.requirePushedAuthorizationRequests === true,
+    ...resolveRegistrationOptions(options),
   };
 }

@@ -11,7 +11,22 @@ import {
 } from "./oauth-provider-options.js";
 import { OAUTH_MODELS, oauthSchema } from "./oauth-schema.js";
 import { DEVICE_ERRORS } from "./device-errors.js";
+import {
+  adminCanManageClients,
+  adminCreateClient,
+  adminDeleteClient,
+  adminGetClient,
+  adminListClients,
+  adminRotateClientSecret,
+  adminSetClientDisabled,
+  adminUpdateClient,
+} from "./routes/admin-clients.js";
 import { approveDevice } from "./routes/approve-device.js";
+import {
+  deleteClientConfiguration,
+  readClientConfiguration,
+  updateClientConfiguration,
+} from "./routes/client-configuration.js";
 import { authorize } from "./routes/authorize.js";
 import { denyDevice } from "./routes/deny-device.js";
 import { deviceAuthorization } from "./routes/device-authorization.js";
@@ -65,6 +80,18 @@ export const oauthProvider = (options: OAuthProviderOptions = {}) => {
       listAuthorizedApps: listAuthorizedApps(clients),
       revokeAuthorizedApp,
       oauth2EndSession: endSession(o, clients),
+      oauth2ReadClientConfiguration: readClientConfiguration(clients),
+      oauth2UpdateClientConfiguration: updateClientConfiguration(o, clients),
+      oauth2DeleteClientConfiguration: deleteClientConfiguration(clients),
+      oauth2AdminCanManageClients: adminCanManageClients(o),
+      oauth2AdminListClients: adminListClients(o),
+      oauth2AdminGetClient: adminGetClient(o),
+      oauth2AdminCreateClient: adminCreateClient(o, clients),
+      oauth2AdminUpdateClient: adminUpdateClient(o, clients),
+      oauth2AdminRotateClientSecret: adminRotateClientSecret(o, clients),
+      oauth2AdminDisableClient: adminSetClientDisabled(o, clients, true),
+      oauth2AdminEnableClient: adminSetClientDisabled(o, clients, false),
+      oauth2AdminDeleteClient: adminDeleteClient(o, clients),
     },
     init(ctx) {
       if (!findJwtSigner(ctx)) throw new Error("Gatehouse oauthProvider needs the jwt() plugin: add jwt() to plugins");

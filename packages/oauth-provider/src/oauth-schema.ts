@@ -32,9 +32,13 @@ export const oauthSchema: Schema = {
       userId: { type: "string", required: false, index: true, references: userRef },
       // Display metadata of a dynamically registered client (client_uri, logo_uri, policy_uri, tos_uri).
       metadata: { type: "json", required: false },
+      // RFC 7592: SHA-256 of a dynamically registered client's registration access token; null otherwise.
+      registrationTokenHash: { type: "string", required: false, returned: false, input: false },
       createdAt: { type: "date", defaultValue: now },
       updatedAt: { type: "date", defaultValue: now },
     },
+    // The admin listing, newest first, page by page (docs/paging.md).
+    indexes: [["createdAt", "id"]],
   },
   [OAUTH_MODELS.consent]: {
     modelName: OAUTH_MODELS.consent,
@@ -53,7 +57,8 @@ export const oauthSchema: Schema = {
     modelName: OAUTH_MODELS.code,
     fields: {
       codeHash: { type: "string", unique: true },
-      clientId: { type: "string" },
+      // Indexed for deleting a client's unredeemed codes.
+      clientId: { type: "string", index: true },
       userId: { type: "string", index: true, references: userRef },
       sessionId: { type: "string" },
       redirectUri: { type: "string", maxLength: 2048 },

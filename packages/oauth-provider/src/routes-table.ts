@@ -3,7 +3,9 @@ import type { RouteEntry } from "@gatehouse-auth/core/routes";
 /**
  * The plugin's HTTP routes: client call path → method and path. Browser-safe; the server's endpoints
  * are tested against it (routes-table.test.ts). `oauth2.consent`, `oauth2.consentDetails` and the authorized-apps pair are meant for the app's own pages;
- * the others are the protocol endpoints OAuth clients call.
+ * the others are the protocol endpoints OAuth clients call. RFC 7592's client configuration endpoint
+ * (GET, PUT, DELETE /oauth2/register/:clientId) is not here: a registered client calls it with its own
+ * Bearer token, never through the app's typed client (which speaks GET and POST only).
  */
 export const OAUTH_PROVIDER_ROUTES = {
   "oauth2.openidConfiguration": { method: "GET", path: "/.well-known/openid-configuration" },
@@ -26,4 +28,13 @@ export const OAUTH_PROVIDER_ROUTES = {
   "oauth2.revokeAuthorizedApp": { method: "POST", path: "/oauth2/revoke-authorized-app" },
   "oauth2.endSession": { method: "GET", path: "/oauth2/end-session" },
   "oauth2.endSessionPost": { method: "POST", path: "/oauth2/end-session" },
+  "oauth2.admin.canManageClients": { method: "GET", path: "/oauth2/admin/can-manage-clients" },
+  "oauth2.admin.listClients": { method: "GET", path: "/oauth2/admin/list-clients" },
+  "oauth2.admin.getClient": { method: "GET", path: "/oauth2/admin/get-client" },
+  "oauth2.admin.createClient": { method: "POST", path: "/oauth2/admin/create-client" },
+  "oauth2.admin.updateClient": { method: "POST", path: "/oauth2/admin/update-client" },
+  "oauth2.admin.rotateClientSecret": { method: "POST", path: "/oauth2/admin/rotate-client-secret" },
+  "oauth2.admin.disableClient": { method: "POST", path: "/oauth2/admin/disable-client" },
+  "oauth2.admin.enableClient": { method: "POST", path: "/oauth2/admin/enable-client" },
+  "oauth2.admin.deleteClient": { method: "POST", path: "/oauth2/admin/delete-client" },
 } as const satisfies Record<string, RouteEntry>;

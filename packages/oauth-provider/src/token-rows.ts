@@ -21,6 +21,8 @@ export interface TokenRow extends Row {
   createdAt: Date;
   session: (Row & { expiresAt: Date }) | null;
   user: User | null;
+  /** The stored client (null for a configured one, or one deleted since). */
+  client?: (Row & { disabled?: boolean | null }) | null;
 }
 
 /** The row holding `token` as its access or refresh token, joined with its session and user. */
@@ -34,6 +36,7 @@ export async function findTokenRow(db: Db, kind: "access" | "refresh", token: st
     join: [
       { model: "session", localField: "sessionId", foreignField: "id", as: "session" },
       { model: "user", localField: "userId", foreignField: "id", as: "user" },
+      { model: OAUTH_MODELS.client, localField: "clientId", foreignField: "id", as: "client" },
     ],
   });
   // The adapter may compare case-insensitively; the hash must be exactly ours.
@@ -48,6 +51,8 @@ export async function findTokenRow(db: Db, kind: "access" | "refresh", token: st
 export async function isLive(auth: AuthContext, row: TokenRow, kind: "access" | "refresh"): Promise<boolean> {
   const now = auth.now();
   if (row.revokedAt) return false;
+  // Disabling revokes the client's tokens; this also covers one a racing refresh wrote after that.
+  if (row.client?.disabled === true) return false;
   const expires = kind === "access" ? row.accessExpiresAt : row.refreshExpiresAt;
   if (!expires || new Date(expires).getTime() <= now) return false;
   if (kind === "refresh" && row.rotatedAt) return false;

@@ -78,6 +78,8 @@ export async function startProvider(
   kind: "sqlite" | "postgres" = "sqlite",
   options: OAuthProviderOptions = {},
   extraPlugins: Plugin[] = [],
+  /** Turns core's rate limiter on (off otherwise: most tests make many calls). */
+  rateLimited = false,
 ): Promise<Provider> {
   const { database, cleanup } = await openDatabase(kind);
   let handler: ReturnType<typeof toNodeHandler> | undefined;
@@ -129,7 +131,7 @@ export async function startProvider(
       },
     },
     logger: { error: (...a: unknown[]) => console.error(...a), warn: () => {} },
-    rateLimit: { enabled: false },
+    rateLimit: { enabled: rateLimited },
     advanced: { now: () => Date.now() + clock.offset },
     plugins: [
       jwt(),

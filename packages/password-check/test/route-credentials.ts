@@ -91,6 +91,17 @@ export const ROUTE_CREDENTIALS: Readonly<Record<string, RouteCredentials>> = {
   "GET /oauth2/authorized-apps": own,
   "POST /oauth2/revoke-authorized-app": own,
   "GET,POST /oauth2/end-session": own,
+  // oauth-provider's admin client API: app admins read with any of their sessions (impersonation too,
+  // then as the impersonated user's role); every change needs the admin's own real session.
+  "GET /oauth2/admin/can-manage-clients": user,
+  "GET /oauth2/admin/list-clients": user,
+  "GET /oauth2/admin/get-client": user,
+  "POST /oauth2/admin/create-client": own,
+  "POST /oauth2/admin/update-client": own,
+  "POST /oauth2/admin/rotate-client-secret": own,
+  "POST /oauth2/admin/disable-client": own,
+  "POST /oauth2/admin/enable-client": own,
+  "POST /oauth2/admin/delete-client": own,
   // organization: reads open to keys holding organization:read
   "POST /organization/create": user,
   "POST /organization/check-slug": user,

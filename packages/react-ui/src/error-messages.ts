@@ -172,6 +172,9 @@ export const ERROR_MESSAGES: Record<string, string> = {
   INVALID_CLIENT_METADATA: "The app's details aren't valid.",
   CLIENT_NOT_FOUND: "That app wasn't found.",
   AUTHORIZED_APP_NOT_FOUND: "That app no longer has access to your account.",
+  NOT_ALLOWED_TO_MANAGE_CLIENTS: "Only an administrator can manage OAuth apps.",
+  CONFIGURED_CLIENT_READ_ONLY: "This app is set in the server's configuration and can't be changed here.",
+  PUBLIC_CLIENT_HAS_NO_SECRET: "This app is public: it has no secret to replace.",
   // Organizations.
   NOT_ALLOWED_TO_CREATE_ORGANIZATION: "You can't create organizations.",
   ORGANIZATION_LIMIT_REACHED: "You've reached the limit of organizations.",

@@ -12,7 +12,13 @@ const response = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string().nullable() }),
   impersonating: z.boolean(),
   permissions: z.record(z.string(), z.array(z.string())),
-  features: z.object({ organization: z.boolean(), apiKey: z.boolean(), auditLog: z.boolean(), passkey: z.boolean() }),
+  features: z.object({
+    organization: z.boolean(),
+    apiKey: z.boolean(),
+    auditLog: z.boolean(),
+    passkey: z.boolean(),
+    oauthProvider: z.boolean(),
+  }),
   appUrl: z.string(),
   roles: z
     .array(z.string())
