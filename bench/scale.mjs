@@ -4,7 +4,7 @@
 // organization per ten users, up to 100,000 audit events), on SQLite and PostgreSQL. Run from the repo
 // root after building (`node scripts/build-js.mjs`):
 //   node bench/scale.mjs [--short] [--sizes 1k,10k,100k,1m] [--db sqlite,postgres] [--requests 100]
-//                        [--seconds 3] [--only get-session,sign-in,…] [--markdown]
+//                        [--seconds 3] [--only get-session,sign-in,…] [--explain]
 // Per route and size: CPU per request (process.cpuUsage over the run), statements per request (the
 // adapter's query log), answer size, PostgreSQL's CPU per request (its backends' CPU time from /proc:
 // pg_stat_statements is not loaded on this server), and the process's peak RSS over the run. The table
@@ -58,6 +58,8 @@ const dbs = (text("--db") ?? (short ? "sqlite" : "sqlite,postgres")).split(",");
 const requests = Number(text("--requests") ?? (short ? 30 : 100));
 const seconds = Number(text("--seconds") ?? (short ? 1 : 3));
 const only = text("--only")?.split(",");
+const explain = process.argv.includes("--explain");
+const wanted = (route) => !only || only.some((o) => route.startsWith(o));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const cacheDir = join(tmpdir(), "gatehouse-scale");
 mkdirSync(cacheDir, { recursive: true });
@@ -121,24 +123,36 @@ async function sqliteStore(users) {
     const partial = `${file}.partial`;
     rmSync(partial, { force: true });
     const db = new Database(partial);
+    // Seeding only (the copies the routes run on are opened with the defaults): no rollback journal, no
+    // flush, one transaction for every row, and the secondary indexes built once after the rows.
     db.pragma("journal_mode = OFF");
     db.pragma("synchronous = OFF");
+    db.pragma("cache_size = -262144"); // 256 MB of page cache while the indexes are built
     await makeAuth(db, undefined, { offset: 0 }).$context.adapter.migrate();
+    const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all();
+    for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
     const encode = encoder(schema, "sqlite");
+    const statements = new Map();
+    db.exec("BEGIN");
     await seed({
       schema,
       users,
       now: Date.now(),
+      chunk: 20_000,
       insert: async (model, columns, rows) => {
-        const statement = db.prepare(
-          `INSERT INTO "${tableOf(schema, model)}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-        );
+        let statement = statements.get(model);
+        if (!statement) {
+          statement = db.prepare(
+            `INSERT INTO "${tableOf(schema, model)}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+          );
+          statements.set(model, statement);
+        }
         const row = encode(model, columns);
-        db.transaction(() => {
-          for (const r of rows) statement.run(row(r));
-        })();
+        for (const r of rows) statement.run(row(r));
       },
     });
+    for (const { sql } of indexes) db.exec(sql);
+    db.exec("COMMIT");
     db.close();
     renameSync(partial, file);
     console.log(`seeded SQLite with ${label(users)} users in ${((Date.now() - started) / 1000).toFixed(1)} s: ${file}`);
@@ -334,20 +348,48 @@ async function routesFor(auth, L) {
     [`list-sessions (${L.heavySessions + 1} sessions)`, get("/list-sessions", as.heavy)],
   ];
   for (const sortBy of ["createdAt", "name", "email"]) {
-    routes.push([
-      `list-users by ${sortBy}, first page`,
-      get(`/admin/list-users?limit=100&sortBy=${sortBy}&sortDirection=desc`, as.admin),
-    ]);
-    routes.push([
-      `list-users by ${sortBy}, offset ${label(deep)}`,
-      get(`/admin/list-users?limit=100&offset=${deep}&sortBy=${sortBy}&sortDirection=desc`, as.admin),
-    ]);
+    const query = `/admin/list-users?limit=100&sortBy=${sortBy}&sortDirection=desc`;
+    routes.push([`list-users by ${sortBy}, first page`, get(query, as.admin)]);
+    routes.push([`list-users by ${sortBy}, offset ${label(deep)}`, get(`${query}&offset=${deep}`, as.admin)]);
+    // Past the offset cap pages go by cursor (keyset, offered from the first page on): the cursor found by
+    // walking as deep as the deepest offset, 1,000 users a page (only when the route runs: the walk's
+    // garbage would otherwise be in the next routes' RSS).
+    const cursorRoute = `list-users by ${sortBy}, cursor past ${label(deep)}`;
+    if (!wanted(cursorRoute)) continue;
+    let cursor;
+    for (let walked = 0; walked < deep; walked += 1000) {
+      const step = Math.min(1000, deep - walked);
+      const page = await call(
+        auth,
+        "GET",
+        `${query.replace("limit=100", `limit=${step}`)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        {
+          cookie: as.admin,
+        },
+      );
+      cursor = JSON.parse(page.text).nextCursor;
+      if (!cursor)
+        throw new Error(`list-users by ${sortBy}: no nextCursor after ${walked + step} users (${page.status})`);
+    }
+    routes.push([cursorRoute, get(`${query}&cursor=${encodeURIComponent(cursor)}`, as.admin)]);
+  }
+  // The admin audit log as deep as the deepest list-users offset, by its cursor (100 events a page).
+  const deepEvents = Math.min(Math.floor(L.events / 2), 10_000);
+  const auditCursorRoute = `admin audit log, cursor past ${label(deepEvents)} events`;
+  let auditCursor;
+  for (let walked = 0; wanted(auditCursorRoute) && walked < deepEvents; walked += 100) {
+    const page = await call(auth, "GET", `/admin/audit-log?limit=100${auditCursor ? `&cursor=${auditCursor}` : ""}`, {
+      cookie: as.admin,
+    });
+    auditCursor = JSON.parse(page.text).nextCursor;
+    if (!auditCursor) throw new Error(`admin audit log: no nextCursor after ${walked + 100} events (${page.status})`);
   }
   routes.push(
     ["dashboard overview, 90 days", get("/dashboard/api/overview?days=90", as.admin)],
     ["dashboard overview, totals recounted", get("/dashboard/api/overview?days=90", as.admin), { recount: true }],
     ["admin audit log", get("/admin/audit-log?limit=100", as.admin)],
     ["admin audit log, one common type", get("/admin/audit-log?limit=100&type=user.signed_in", as.admin)],
+    [auditCursorRoute, get(`/admin/audit-log?limit=100&cursor=${encodeURIComponent(auditCursor)}`, as.admin)],
     ["security events (own)", get("/list-security-events", as.plain)],
     ["organization audit log", get(`/organization/audit-log?organizationId=${L.bigOrg}`, as.owner)],
     [
@@ -374,7 +416,7 @@ async function routesFor(auth, L) {
       { pooled: true },
     ],
   );
-  return routes.filter(([name]) => !only || only.some((o) => name.startsWith(o)));
+  return routes.filter(([name]) => wanted(name));
 }
 
 /** Runs one route: warm-up, then up to `requests` requests (or `seconds`), measured. */
@@ -421,6 +463,34 @@ async function measure(run, options, counter, clock, store) {
   };
 }
 
+/**
+ * --explain: one more request of the route, its statements captured, each shown with the database's plan —
+ * PostgreSQL's `EXPLAIN (ANALYZE, BUFFERS)` for reads (writes are planned, not run again), SQLite's
+ * `EXPLAIN QUERY PLAN`. For reading where a route's time goes, not for the table.
+ */
+async function explainRoute(title, run, counter, clock, options, store, db) {
+  counter.captured = [];
+  if (options?.recount) clock.offset += 61_000;
+  const r = await run(0);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const statements = counter.captured;
+  counter.captured = null;
+  if (r.status >= 300) return;
+  console.log(`\n--- ${title}: ${statements.length} statements`);
+  for (const [sql, parameters] of statements) {
+    console.log(`  ${sql.replace(/\s+/g, " ").slice(0, 400)}`);
+    if (!/^\s*(select|update|delete|with)\b/i.test(sql)) continue;
+    if (db === "sqlite") {
+      const plan = store.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters);
+      for (const row of plan) console.log(`    ${row.detail}`);
+    } else {
+      const analyze = /^\s*(select|with)\b/i.test(sql) ? "ANALYZE, BUFFERS, " : "";
+      const { rows } = await store.database.query(`EXPLAIN (${analyze}FORMAT TEXT) ${sql}`, parameters);
+      for (const row of rows) console.log(`    ${row["QUERY PLAN"].slice(0, 300)}`);
+    }
+  }
+}
+
 // --- the run --------------------------------------------------------------------------------------
 
 const results = {}; // db → route → size → figures
@@ -431,18 +501,30 @@ for (const db of dbs) {
   for (const users of sizes) {
     const store = db === "sqlite" ? await sqliteStore(users) : await postgresStore(users);
     if (!store) continue; // --seed-only
-    const counter = { n: 0 };
+    const counter = { n: 0, captured: null };
     const clock = { offset: 0 };
-    const auth = makeAuth(store.database, () => counter.n++, clock);
+    const auth = makeAuth(
+      store.database,
+      (sql, parameters) => {
+        counter.n++;
+        counter.captured?.push([sql, parameters]);
+      },
+      clock,
+    );
     await auth.ready();
     try {
       const L = layout(users);
       const routes = await routesFor(auth, L);
       for (const [name, run, options] of routes) {
         // Names carrying the size (a deep offset, the heavy user's sessions) are grouped by their stem.
-        const key = name.replace(/offset \S+/, "deep offset").replace(/\(\d+ sessions\)/, "(1 + users/100 sessions)");
+        const key = name
+          .replace(/offset \S+/, "deep offset")
+          .replace(/cursor past \S+ events/, "cursor past min(events / 2, 10k) events")
+          .replace(/cursor past \S+$/, "cursor past the deep offset")
+          .replace(/\(\d+ sessions\)/, "(1 + users/100 sessions)");
         try {
           const m = await measure(run, options, counter, clock, store);
+          if (explain) await explainRoute(`${db} ${label(users)} ${name}`, run, counter, clock, options, store, db);
           results[db][key] ??= {};
           results[db][key][users] = m;
           console.log(

@@ -82,6 +82,9 @@ export async function listAuditEvents(
   if (request.cursor) {
     const c = decodeCursor(request.cursor);
     const at = new Date(c.t);
+    // The bound `createdAt <= at` is implied by the OR below; with it each database seeks to the position in
+    // the createdAt index instead of reading (SQLite: merging and sorting) every event before it.
+    conditions.push({ field: "createdAt", operator: "lte", value: at });
     conditions.push({
       or: [
         { field: "createdAt", operator: "lt", value: at },

@@ -18,6 +18,20 @@ export const unplanned = (sql: string) => !/^\s*(select|update|delete|with)\b/i.
 
 const hasLimit = (sql: string) => /\blimit\b/i.test(sql);
 
+/**
+ * The table and column of a keyset page (`… where col < ? or (col = ? and id < ?) order by col … limit`),
+ * or null: a page after a cursor must start at the cursor in the column's index, and a plan that walks
+ * that index from its first entry, filtering until the page is full, costs the cursor's depth.
+ */
+function keysetPage(sql: string): { table: string; column: string } | null {
+  if (!hasLimit(sql)) return null;
+  const order = /\border by ["`](\w+)["`]\.["`](\w+)["`]/i.exec(sql);
+  if (!order) return null;
+  const [, table, column] = order as unknown as [string, string, string];
+  const where = sql.slice(0, order.index);
+  return new RegExp(`["\`]${table}["\`]\\.["\`]${column}["\`] [<>]`).test(where) ? { table, column } : null;
+}
+
 /** A plan as the test reads it: the full scans, and one line per table access for the report. */
 export interface ReadPlan {
   scans: FullScan[];
@@ -40,7 +54,18 @@ function sqliteScans(db: Database.Database, sql: string, parameters: readonly un
   const rows = db.prepare(`explain query plan ${sql}`).all(...parameters) as { detail: string }[];
   const scans: FullScan[] = [];
   const accesses = rows.map((r) => r.detail);
+  // An OR of ranges read as several index searches merged, then all of it sorted before the LIMIT: every
+  // row on one side of a keyset position (a deep page costs its depth), a scan in all but name.
+  const sortsAll = accesses.includes("USE TEMP B-TREE FOR ORDER BY");
+  if (sortsAll && accesses.includes("MULTI-INDEX OR"))
+    for (const detail of accesses) {
+      const m = /^SEARCH (\S+) .*\((\S+)[<>]=?\?\)$/.exec(detail);
+      if (m) scans.push({ table: m[1]!, detail: `MULTI-INDEX OR of ranges, sorted whole: ${detail}` });
+    }
+  const keyset = keysetPage(sql);
   for (const { detail } of rows) {
+    if (keyset && new RegExp(`^SCAN ${keyset.table}\\b.* USING (?:COVERING )?INDEX`).test(detail))
+      scans.push({ table: keyset.table, detail: `keyset page walks the index from its start: ${detail}` });
     // "SCAN user" reads the table; "SCAN user USING INDEX i" walks a whole index (fine when a LIMIT stops it).
     const m = /^SCAN (\S+)(?: AS \S+)?( USING (?:COVERING )?INDEX \S+)?$/.exec(detail);
     if (!m) continue;
@@ -62,8 +87,16 @@ async function postgresScans(pool: pg.Pool, sql: string, parameters: readonly un
   const plan = (rows[0] as { "QUERY PLAN": [{ Plan: PgNode }] })["QUERY PLAN"][0].Plan;
   const scans: FullScan[] = [];
   const accesses: string[] = [];
+  const keyset = keysetPage(sql);
   const visit = (node: PgNode) => {
     const table = node["Relation Name"];
+    if (
+      keyset &&
+      table === keyset.table &&
+      (node["Node Type"] === "Index Scan" || node["Node Type"] === "Index Only Scan") &&
+      !node["Index Cond"]?.includes(keyset.column)
+    )
+      scans.push({ table, detail: `keyset page walks ${node["Index Name"]} from its start` });
     if (table)
       accesses.push(`${node["Node Type"]} on ${table}${node["Index Name"] ? ` using ${node["Index Name"]}` : ""}`);
     if (table && node["Node Type"] === "Seq Scan") scans.push({ table, detail: `Seq Scan on ${table}` });
@@ -95,7 +128,7 @@ async function mysqlScans(pool: mysql.Pool, sql: string, parameters: readonly un
       const name = String(row.table);
       accesses.push(`${name}: ${String(row.type)}${row.key ? ` on ${String(row.key)}` : ""}`);
       if (row.type === "ALL") scans.push({ table: name, detail: `type ALL on ${name}` });
-      if (row.type === "index" && !hasLimit(sql))
+      if (row.type === "index" && (!hasLimit(sql) || keysetPage(sql)?.table === name))
         scans.push({ table: name, detail: `full index scan (${String(row.key)}) on ${name}` });
     }
     return { scans, accesses };
@@ -110,7 +143,7 @@ async function mysqlScans(pool: mysql.Pool, sql: string, parameters: readonly un
     if (typeof o.table_name === "string") {
       accesses.push(`${o.table_name}: ${String(o.access_type)}${o.key ? ` on ${String(o.key)}` : ""}`);
       if (o.access_type === "ALL") scans.push({ table: o.table_name, detail: `access_type ALL on ${o.table_name}` });
-      if (o.access_type === "index" && !hasLimit(sql))
+      if (o.access_type === "index" && (!hasLimit(sql) || keysetPage(sql)?.table === o.table_name))
         scans.push({ table: o.table_name, detail: `full index scan (${String(o.key)}) on ${o.table_name}` });
     }
     for (const value of Object.values(o)) visit(value);

@@ -34,6 +34,8 @@ export async function sqlRunner(dialect: SqlDialect, database: unknown): Promise
 export interface SeedSize {
   users: number;
   organizations: number;
+  /** Also fill the passkey plugin's table (a passkey for every tenth user); it must exist. */
+  passkeys?: boolean;
 }
 
 /** SQL fragments that differ by dialect. */
@@ -64,7 +66,8 @@ const DAY = 86_400_000;
  * verification records and rate-limit counters (half spent), organizations with members and
  * invitations, API keys for a tenth of the users (a tenth of them expired, four in ten expiring later),
  * and five audit events per user of five types; a team per organization with every member in it, and
- * two-factor for a tenth of the users (the store needs the organization's teams and two-factor tables).
+ * two-factor for a tenth of the users (the store needs the organization's teams and two-factor tables), and
+ * with `passkeys` a passkey for every tenth user.
  */
 export async function seedBySql(dialect: SqlDialect, runner: SqlRunner, size: SeedSize, now: number): Promise<void> {
   const { q, cat, ts, bool, div } = dialectSql(dialect);
@@ -143,6 +146,13 @@ export async function seedBySql(dialect: SqlDialect, runner: SqlRunner, size: Se
     `insert into ${q("twoFactor")} (id, ${q("userId")}, secret, ${q("backupCodes")}, ${q("lastTotpStep")}, ${q("trustGeneration")})
      select ${cat("'seed-2f'", "i")}, ${cat("'seed-u'", "(i * 10)")}, 'not-a-secret', '[]', 0, 0 ${seq(div(String(n), 10))}`,
   );
+  if (size.passkeys)
+    await runner.run(
+      `insert into ${q("passkey")} (id, name, ${q("publicKey")}, ${q("userId")}, ${q("credentialID")}, counter, ${q("deviceType")},
+         ${q("backedUp")}, transports, ${q("createdAt")})
+       select ${cat("'seed-pk'", "i")}, 'Seed passkey', 'not-a-key', ${cat("'seed-u'", "(i * 10)")}, ${cat("'seed-credential-'", "i")},
+         i % 7, 'multiDevice', ${bool("i % 2 = 0")}, 'internal,hybrid', ${created} ${seq(div(String(n), 10))}`,
+    );
   const types = ["user.sign_in", "user.sign_up", "user.sign_out", "session.revoked", "user.sign_in_failed"];
   await runner.run(
     `insert into ${q("auditEvent")} (id, type, ${q("actorUserId")}, ${q("userId")}, ${q("organizationId")}, outcome, details, ${q("createdAt")})

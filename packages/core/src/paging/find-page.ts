@@ -26,17 +26,28 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** `(sortField, id)` strictly after (or, descending, before) the position: a range on the listing's index. */
+/**
+ * `(sortField, id)` strictly after (or, descending, before) the position: a range on the listing's index.
+ * The OR alone is the exact condition, but SQLite plans it as two index reads merged and sorted (every
+ * row up to the position, so a deep page costs its depth) and PostgreSQL may do the same with a bitmap
+ * OR; the redundant bound `sortField <= value` (descending; `>=` ascending) in front lets each database
+ * seek to the position in the sort column's index and read only the page from there.
+ */
 function afterPosition(sortBy: SortBy, value: CursorValue, id: string): Where {
   const past = sortBy.direction === "desc" ? "lt" : "gt";
   if (sortBy.field === "id") return { field: "id", operator: past, value: id };
   return {
-    or: [
-      { field: sortBy.field, operator: past, value },
+    and: [
+      { field: sortBy.field, operator: sortBy.direction === "desc" ? "lte" : "gte", value },
       {
-        and: [
-          { field: sortBy.field, value },
-          { field: "id", operator: past, value: id },
+        or: [
+          { field: sortBy.field, operator: past, value },
+          {
+            and: [
+              { field: sortBy.field, value },
+              { field: "id", operator: past, value: id },
+            ],
+          },
         ],
       },
     ],

@@ -13,13 +13,13 @@ const now = () => new Date();
  * so a column's size is written once: here.
  */
 export const userFields = {
-  // Indexed: admin list-users sorts by it (and by email, createdAt, updatedAt) without a sort step.
-  name: { type: "string", index: true },
+  // name, createdAt and updatedAt are indexed with the id (the user model's `indexes`): admin list-users sorts by them.
+  name: { type: "string" },
   email: { type: "string", unique: true },
   emailVerified: { type: "boolean", defaultValue: false, input: false },
   image: { type: "string", required: false, long: true, maxLength: 2048 },
-  createdAt: { type: "date", defaultValue: now, input: false, index: true },
-  updatedAt: { type: "date", defaultValue: now, input: false, index: true },
+  createdAt: { type: "date", defaultValue: now, input: false },
+  updatedAt: { type: "date", defaultValue: now, input: false },
 } as const satisfies Record<string, FieldDef>;
 
 /** The five core tables of SPEC.md §3. Plugins add tables and fields on top. */
@@ -30,9 +30,17 @@ export function createCoreSchema(options: CoreSchemaOptions = {}): Schema {
         ...userFields,
         ...options.userAdditionalFields,
       },
-      // list-users sorts by (email, id): MariaDB reads the unique email index alone in that order only
-      // with the id in it (the query-plan test saw a full scan and a filesort without it).
-      indexes: [["email", "id"]],
+      // list-users sorts by (column, id), the id breaking ties: with the id in the index every database
+      // reads a page in index order without a sort step. MariaDB reads the unique email index alone in
+      // that order only with the id in it (the query-plan test saw a full scan and a filesort without it);
+      // SQLite with `name` alone sorted the ties in a temporary B-tree and read every skipped row of a deep
+      // OFFSET from the table (31 ms at offset 10,000 of a million users, 0.6 ms with `(name, id)`).
+      indexes: [
+        ["email", "id"],
+        ["name", "id"],
+        ["createdAt", "id"],
+        ["updatedAt", "id"],
+      ],
     },
     session: {
       fields: {
@@ -46,6 +54,9 @@ export function createCoreSchema(options: CoreSchemaOptions = {}): Schema {
         createdAt: { type: "date", defaultValue: now },
         updatedAt: { type: "date", defaultValue: now },
       },
+      // list-sessions pages a user's live sessions newest first: read in index order from the page's start,
+      // not every session of the user sorted per page (1,001 sessions: 2.9–4.1 ms a page before).
+      indexes: [["userId", "createdAt", "id"]],
     },
     account: {
       fields: {
