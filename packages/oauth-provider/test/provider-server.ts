@@ -199,6 +199,20 @@ export async function signUp(p: Provider, email = `oauth-${++counter}-${Date.now
   return { cookie, userId: body.user.id, email };
 }
 
+/** Signs an existing user in over HTTP (password of signUp); answers the cookie header. */
+export async function signIn(p: Provider, email: string): Promise<string> {
+  const r = await fetch(`${p.baseURL}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: p.baseURL },
+    body: JSON.stringify({ email, password: "password-123" }),
+  });
+  if (r.status !== 200) throw new Error(`sign-in ${r.status} ${await r.text()}`);
+  return r.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
 /**
  * A browser navigation to `url` with the session cookie (or none): the status and Location. Over
  * node:http, because fetch always sends `Sec-Fetch-Mode: cors`, which the provider answers with JSON.

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import * as oauth from "oauth4webapi";
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENTS, type Provider, basic, navigate, postForm, signUp, startProvider } from "./provider-server.js";
+import { CLIENTS, type Provider, basic, navigate, postForm, signIn, signUp, startProvider } from "./provider-server.js";
 
 const pkce = () => {
   const verifier = randomBytes(32).toString("base64url");
@@ -34,19 +34,6 @@ async function push(p: Provider, extra: Record<string, string> = {}, auth = basi
 
 const authorizeWith = (p: Provider, requestUri: string, clientId: string = CLIENTS.web.id, more = "") =>
   `${p.issuer}/oauth2/authorize?client_id=${encodeURIComponent(clientId)}&request_uri=${encodeURIComponent(requestUri)}${more}`;
-
-async function signIn(p: Provider, email: string) {
-  const r = await fetch(`${p.baseURL}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: p.baseURL },
-    body: JSON.stringify({ email, password: "password-123" }),
-  });
-  expect(r.status).toBe(200);
-  return r.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
 
 describe("pushed authorization requests on SQLite", () => {
   let p: Provider;

@@ -3,7 +3,7 @@
 // refused from a cross-site page. On SQLite; concurrent redemption on PostgreSQL.
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENTS, type Provider, basic, navigate, postForm, signUp, startProvider } from "./provider-server.js";
+import { CLIENTS, type Provider, basic, navigate, postForm, signIn, signUp, startProvider } from "./provider-server.js";
 
 let p: Provider;
 beforeAll(async () => {
@@ -28,26 +28,13 @@ function authorizeUrl(extra: Record<string, string> = {}) {
   return url;
 }
 
-async function signIn(email: string) {
-  const r = await fetch(`${p.baseURL}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: p.baseURL },
-    body: JSON.stringify({ email, password: "password-123" }),
-  });
-  expect(r.status).toBe(200);
-  return r.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
-
 describe("signing in on the way", () => {
   it("signed out → sign-in page → back through callbackURL → a code", async () => {
     const { email } = await signUp(p);
     const first = await navigate(authorizeUrl());
     const callbackURL = new URL(first.location as string).searchParams.get("callbackURL") as string;
     expect(new URL(callbackURL).origin).toBe(p.baseURL);
-    const cookie = await signIn(email);
+    const cookie = await signIn(p, email);
     const back = new URL((await navigate(callbackURL, cookie)).location as string);
     expect(back.origin + back.pathname).toBe(CLIENTS.web.redirect);
     expect(back.searchParams.get("code")).toBeTruthy();
