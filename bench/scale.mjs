@@ -386,7 +386,16 @@ async function routesFor(auth, L) {
   }
   routes.push(
     ["dashboard overview, 90 days", get("/dashboard/api/overview?days=90", as.admin)],
-    ["dashboard overview, totals recounted", get("/dashboard/api/overview?days=90", as.admin), { recount: true }],
+    [
+      "dashboard overview, totals recounted",
+      // A stale view answers at once and recounts after its answer: the request and that recount, together.
+      async () => {
+        const r = await get("/dashboard/api/overview?days=90", as.admin)();
+        await auth.settled();
+        return r;
+      },
+      { recount: true },
+    ],
     ["admin audit log", get("/admin/audit-log?limit=100", as.admin)],
     ["admin audit log, one common type", get("/admin/audit-log?limit=100&type=user.signed_in", as.admin)],
     [auditCursorRoute, get(`/admin/audit-log?limit=100&cursor=${encodeURIComponent(auditCursor)}`, as.admin)],

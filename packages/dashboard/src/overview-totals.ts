@@ -16,8 +16,10 @@ export const TOTALS_MAX_AGE_MS = 60_000;
 /**
  * The totals, counted at most once per TOTALS_MAX_AGE_MS per process and answered with the time they
  * were counted. Counting `user`, `session` or `user.banned` reads the whole table (or a whole index):
- * at a million users that costs more than a page view should, every time an admin opens the overview.
- * Concurrent views while counting share the one count instead of starting their own.
+ * at a million users that costs more than a page view should (tens of milliseconds). So only the
+ * process's first view waits for a count; once the totals are older than TOTALS_MAX_AGE_MS a view
+ * answers them as they are (with their time) and starts one recount after its answer, which the next
+ * views get. Concurrent views share the one count instead of starting their own.
  */
 export function createOverviewTotals() {
   type Counted = { totals: OverviewTotals; at: number };
@@ -43,15 +45,26 @@ export function createOverviewTotals() {
       state = { cached: null, counting: null };
       states.set(auth.schema, state);
     }
-    const { cached } = state;
+    const current = state;
+    const { cached } = current;
     // A clock that went back (a test's, or a corrected host's) counts again rather than trusting the future.
     if (cached && now >= cached.at && now - cached.at < TOTALS_MAX_AGE_MS) return cached;
-    const current = state;
-    current.counting ??= count(auth, features, now).finally(() => {
-      current.counting = null;
-    });
-    const counted = await current.counting;
-    current.cached = counted;
-    return counted;
+    const recount = () => {
+      current.counting ??= count(auth, features, now)
+        .then((counted) => {
+          current.cached = counted;
+          return counted;
+        })
+        .finally(() => {
+          current.counting = null;
+        });
+      return current.counting;
+    };
+    if (cached && now >= cached.at) {
+      // Stale: answered as counted; the recount runs after this answer, off the page view.
+      if (!current.counting) auth.background.run("dashboard totals", async () => void (await recount()));
+      return cached;
+    }
+    return recount();
   };
 }
