@@ -1,16 +1,10 @@
-import {
-  CORE_ERRORS,
-  defineEndpoint,
-  isAuthError,
-  isSignInDiverted,
-  redirectTo,
-  symmetricDecrypt,
-} from "@gatehouse-auth/core";
+import { defineEndpoint, symmetricDecrypt } from "@gatehouse-auth/core";
 import type { HookContext } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { findProvider } from "../manage-access.js";
 import { OidcRefusal, completeCallback } from "../oidc-client.js";
 import { provisionAndSignIn } from "../provision-user.js";
+import { answerSsoReturn } from "../answer-sso-return.js";
 import { takeRequestState } from "../saml-request-state.js";
 import type { SamlRequestState } from "../saml-request-state.js";
 import { oidcRedirectUri } from "../sp-urls.js";
@@ -88,26 +82,13 @@ export const oidcCallback = (o: ResolvedSsoOptions) =>
         kind: "redirect",
       },
     },
-    async (ctx) => {
-      const state = await takeRequestState(ctx);
-      const fail = (code: string) => {
-        const target = state?.errorCallbackURL ?? state?.callbackURL;
-        const params = { error: code };
-        return target
-          ? redirectTo(ctx, target, { params, error: CORE_ERRORS.INVALID_ERROR_CALLBACK_URL })
-          : redirectTo(ctx, `${ctx.auth.options.basePath}/error`, { params });
-      };
-      try {
-        if (!state) return fail("invalid_state");
-        const { isNewUser } = await consume(ctx, o, state);
-        const target = (isNewUser && state.newUserCallbackURL) || state.callbackURL;
-        return redirectTo(ctx, target);
-      } catch (error) {
-        if (isSignInDiverted(error)) throw error;
-        if (error instanceof OidcRefusal) return fail(error.code);
-        if (isAuthError(error) && error.status < 500) return fail(error.code.toLowerCase());
-        ctx.auth.options.logger.error("Gatehouse: SSO OIDC callback failed", error);
-        return fail("internal_server_error");
-      }
-    },
+    async (ctx) =>
+      answerSsoReturn(
+        ctx,
+        await takeRequestState(ctx),
+        "invalid_state",
+        "SSO OIDC callback",
+        (state) => consume(ctx, o, state),
+        (error) => (error instanceof OidcRefusal ? error.code : null),
+      ),
   );

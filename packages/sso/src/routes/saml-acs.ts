@@ -1,11 +1,4 @@
-import {
-  CORE_ERRORS,
-  UniqueConstraintError,
-  defineEndpoint,
-  isAuthError,
-  isSignInDiverted,
-  redirectTo,
-} from "@gatehouse-auth/core";
+import { UniqueConstraintError, defineEndpoint } from "@gatehouse-auth/core";
 import type { HookContext } from "@gatehouse-auth/core";
 import type { Profile } from "@node-saml/node-saml";
 import { z } from "zod";
@@ -14,6 +7,7 @@ import { findProvider } from "../manage-access.js";
 import { provisionAndSignIn } from "../provision-user.js";
 import { readSamlIdentity } from "../read-saml-identity.js";
 import { samlClient } from "../saml-client.js";
+import { answerSsoReturn } from "../answer-sso-return.js";
 import { takeRequestState } from "../saml-request-state.js";
 import type { SamlRequestState } from "../saml-request-state.js";
 import { acsUrl } from "../sp-urls.js";
@@ -106,26 +100,13 @@ export const samlAcs = (o: ResolvedSsoOptions) =>
         kind: "redirect",
       },
     },
-    async (ctx) => {
-      const state = await takeRequestState(ctx);
-      const fail = (code: string) => {
-        const target = state?.errorCallbackURL ?? state?.callbackURL;
-        const params = { error: code };
-        return target
-          ? redirectTo(ctx, target, { params, error: CORE_ERRORS.INVALID_ERROR_CALLBACK_URL })
-          : redirectTo(ctx, `${ctx.auth.options.basePath}/error`, { params });
-      };
-      try {
-        if (!state) return fail("unsolicited_response");
-        const { isNewUser } = await consume(ctx, o, state, ctx.body.SAMLResponse);
-        const target = (isNewUser && state.newUserCallbackURL) || state.callbackURL;
-        return redirectTo(ctx, target);
-      } catch (error) {
-        if (isSignInDiverted(error)) throw error;
-        if (error instanceof SamlRefusal) return fail(error.code);
-        if (isAuthError(error) && error.status < 500) return fail(error.code.toLowerCase());
-        ctx.auth.options.logger.error("Gatehouse: SAML ACS failed", error);
-        return fail("internal_server_error");
-      }
-    },
+    async (ctx) =>
+      answerSsoReturn(
+        ctx,
+        await takeRequestState(ctx),
+        "unsolicited_response",
+        "SAML ACS",
+        (state) => consume(ctx, o, state, ctx.body.SAMLResponse),
+        (error) => (error instanceof SamlRefusal ? error.code : null),
+      ),
   );
