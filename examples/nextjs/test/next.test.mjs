@@ -2,62 +2,21 @@
 // HTTP — sign-up and sign-in through the route handler, the server component rendering the user,
 // an app route handler seeing the session, sign-out. Run: node --test examples/nextjs/test/next.test.mjs
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
 
 const app = fileURLToPath(new URL("..", import.meta.url));
 const next = join(app, "node_modules", ".bin", "next");
 const data = mkdtempSync(join(tmpdir(), "gatehouse-next-"));
 
-/** A port nothing listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 let port;
 let base;
 let server;
 let env;
-
-/** Runs `next <args>` and resolves when it exits 0; its output is kept for the failure message. */
-function run(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(next, args, { cwd: app, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`next ${args[0]} exited ${code}:\n${output}`)),
-    );
-  });
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null) throw new Error(`next start exited ${server.exitCode}:\n${server.output}`);
-    try {
-      const r = await fetch(`${base}/api/auth/ok`, { signal: AbortSignal.timeout(2000) });
-      if (r.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`next start did not answer:\n${server.output}`);
-}
 
 before(async () => {
   port = await freePort();
@@ -71,26 +30,20 @@ before(async () => {
     GATEHOUSE_SECRET: "nextjs-test-secret-0123456789abcdef0123456789",
   };
   const started = Date.now();
-  await run(["build"]);
+  await run(next, ["build"], { cwd: app, env });
   console.log(`next build: ${((Date.now() - started) / 1000).toFixed(1)}s`);
-  server = spawn(next, ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  server = await startServer({
+    name: "next start",
+    command: next,
+    args: ["start", "-p", String(port), "-H", "127.0.0.1"],
     cwd: app,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    base,
   });
-  server.output = "";
-  server.stdout.on("data", (d) => (server.output += d));
-  server.stderr.on("data", (d) => (server.output += d));
-  await waitForServer();
 });
 
 after(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once("exit", r));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (server.exitCode === null) server.kill("SIGKILL");
-  }
+  await stopServer(server);
   rmSync(data, { recursive: true, force: true });
 });
 

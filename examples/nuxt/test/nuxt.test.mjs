@@ -3,50 +3,23 @@
 // rendering the session on the server, the protected page redirecting, sign-out — and once in Chromium
 // through the forms and @gatehouse-auth/vue. Run: node --test examples/nuxt/test/nuxt.test.mjs
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
 
 const app = fileURLToPath(new URL("..", import.meta.url));
 const data = mkdtempSync(join(tmpdir(), "gatehouse-nuxt-"));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** A port nothing listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 let port;
 let base;
 let server;
 let env;
-
-/** Runs a command in the app folder and resolves when it exits 0; its output goes in the failure message. */
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: app, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited ${code}:\n${output}`)),
-    );
-  });
-}
 
 before(async () => {
   port = await freePort();
@@ -64,28 +37,21 @@ before(async () => {
   // CI builds once before the test (NUXT_PREBUILT=1); run alone, the test builds.
   if (process.env.NUXT_PREBUILT !== "1" || !existsSync(join(app, ".output", "server", "index.mjs"))) {
     const started = Date.now();
-    await run(join(app, "node_modules", ".bin", "nuxt"), ["build"]);
+    await run(join(app, "node_modules", ".bin", "nuxt"), ["build"], { cwd: app, env });
     console.log(`nuxt build: ${((Date.now() - started) / 1000).toFixed(1)}s`);
   }
-  server = spawn(process.execPath, [".output/server/index.mjs"], { cwd: app, env, stdio: ["ignore", "pipe", "pipe"] });
-  server.output = "";
-  server.stdout.on("data", (d) => (server.output += d));
-  server.stderr.on("data", (d) => (server.output += d));
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`the Nuxt server exited ${server.exitCode}:\n${server.output}`);
-    if (i === 300) throw new Error(`the Nuxt server did not answer:\n${server.output}`);
-    if ((await call("/api/auth/ok").catch(() => null))?.status === 200) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startServer({
+    name: "the Nuxt server",
+    command: process.execPath,
+    args: [".output/server/index.mjs"],
+    cwd: app,
+    env,
+    base,
+  });
 });
 
 after(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once("exit", r));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (server.exitCode === null) server.kill("SIGKILL");
-  }
+  await stopServer(server);
   rmSync(data, { recursive: true, force: true });
 });
 

@@ -1,0 +1,62 @@
+// What the framework apps' tests (Next.js, SvelteKit, Nuxt) share: each builds a real app with its own
+// build, starts the built server on a free port and drives it over HTTP. Plain Node, no dependencies.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** A port nothing listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a command in `cwd` and resolves when it exits 0; its output goes in the failure message. */
+export function run(command, args, { cwd, env }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited ${code}:\n${output}`)),
+    );
+  });
+}
+
+/**
+ * Starts the built server and resolves once `${base}/api/auth/ok` answers 200 (30 s at most); the child
+ * keeps its output in `.output` for failure messages. `name` says which server in those messages.
+ */
+export async function startServer({ name, command, args, cwd, env, base }) {
+  const server = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  server.output = "";
+  server.stdout.on("data", (d) => (server.output += d));
+  server.stderr.on("data", (d) => (server.output += d));
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`${name} exited ${server.exitCode}:\n${server.output}`);
+    try {
+      const r = await fetch(`${base}/api/auth/ok`, { signal: AbortSignal.timeout(2000) });
+      if (r.status === 200) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.kill("SIGKILL");
+  throw new Error(`${name} did not answer:\n${server.output}`);
+}
+
+/** Stops a server started above: SIGTERM, then SIGKILL after 5 s. */
+export async function stopServer(server) {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (server.exitCode === null) server.kill("SIGKILL");
+}
