@@ -16,6 +16,7 @@ import { OAUTH_PROVIDER_ERRORS } from "../oauth-provider-errors.js";
 import { OAUTH_MODELS } from "../oauth-schema.js";
 import { deleteStoredClient, revokeClientGrants } from "../revoke-grants.js";
 import { findStoredClientRow } from "../stored-clients.js";
+import { sectorOf } from "../subject.js";
 
 /** Page sizes of the admin client listing (docs/paging.md). */
 export const ADMIN_CLIENTS_PAGE_LIMITS = { default: 100, max: 100 } as const;
@@ -279,8 +280,12 @@ export const adminUpdateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
     async (ctx) => {
       requireClientAdmin(o, ctx.session);
       const { clientId, ...b } = ctx.body;
-      await writableRow(ctx, clients, clientId);
+      const current = await writableRow(ctx, clients, clientId);
       if (![...(b.redirectUris ?? []), ...(b.postLogoutRedirectUris ?? [])].every(isAcceptableRedirectUri))
+        throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
+      // A pairwise client keeps one redirect host: its sector (subject.ts).
+      const pairwise = (current.metadata as { subject_type?: unknown } | null)?.subject_type === "pairwise";
+      if (pairwise && b.redirectUris !== undefined && sectorOf(b.redirectUris) === null)
         throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
       const update: Record<string, unknown> = {};
       for (const key of ["name", "redirectUris", "postLogoutRedirectUris", "skipConsent"] as const)
