@@ -108,7 +108,8 @@ function configuredView(c: OAuthClientConfig): ClientView {
     disabled: c.disabled ?? false,
     configured: true,
     dynamicallyRegistered: false,
-    metadata: null,
+    // Shown as a stored client's would be: a pairwise subject type is the only metadata a configured client has.
+    metadata: c.subjectType === "pairwise" ? { subject_type: "pairwise" } : null,
     createdAt: null,
     updatedAt: null,
   };
@@ -222,6 +223,8 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
           .max(2)
           .optional(),
         skipConsent: z.boolean().optional(),
+        /** OIDC Core §8: `pairwise` needs every redirect URI on one host (its sector). Default `public`. */
+        subjectType: z.enum(["public", "pairwise"]).optional(),
       }),
       ...write("Create an OAuth client (app admins); answers its secret once", [
         OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA,
@@ -236,6 +239,9 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
       if (isPublic && b.tokenEndpointAuthMethod) throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
       const grantTypes = b.grantTypes ?? ["authorization_code", "refresh_token"];
       if (!grantTypes.includes("authorization_code"))
+        throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
+      const pairwise = b.subjectType === "pairwise";
+      if (pairwise && sectorOf(b.redirectUris) === null)
         throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
       let clientId = generateRandomString(32);
       while (clients.isConfigured(clientId)) clientId = generateRandomString(32);
@@ -252,6 +258,8 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
           tokenEndpointAuthMethod: isPublic ? "none" : (b.tokenEndpointAuthMethod ?? "client_secret_basic"),
           skipConsent: b.skipConsent ?? false,
           disabled: false,
+          // The subject type rides in the metadata, as for a registered client (oauth-client.ts reads it).
+          ...(pairwise ? { metadata: { subject_type: "pairwise" } } : {}),
           // No owner: the row's userId cascades on user deletion, and an admin leaving must not delete
           // the clients they made (the audit log names who created it).
         },
