@@ -22,6 +22,7 @@ import {
 } from "./parse-authorization-request.js";
 import { type PushedRequest, rewritePushedRequest, spendPushedRequest } from "./pushed-requests.js";
 import { clientRedirectUrl } from "./redirect-to-client.js";
+import { subjectFor } from "./subject.js";
 
 type Ctx = EndpointContext<unknown, unknown, SessionRequirement>;
 
@@ -97,7 +98,9 @@ async function decide(
   const hinted = request.idTokenHint
     ? await idTokenHintSubject(ctx.auth, request.idTokenHint, issuerOf(ctx, o), request.client.clientId)
     : null;
-  const otherUser = signedIn !== null && hinted !== null && signedIn.user.id !== hinted;
+  // The hint says what this client was told (a pairwise sub, maybe): the signed-in user is mapped to it, never back.
+  const otherUser =
+    signedIn !== null && hinted !== null && subjectFor(ctx.auth, request.client, signedIn.user.id) !== hinted;
   // select_account: the app's sign-in page lets the user pick (or add) an account, then comes back.
   const reauth = tooOld || otherUser || prompt.has("login") || prompt.has("select_account");
   if (consented === null && (signedIn === null || reauth)) {

@@ -13,6 +13,7 @@ import { issuerOf } from "./issuer-of.js";
 import type { OAuthClient } from "./oauth-client.js";
 import type { ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
 import { OAUTH_MODELS } from "./oauth-schema.js";
+import { subjectFor } from "./subject.js";
 import { userClaims } from "./user-claims.js";
 
 type Ctx = EndpointContext<unknown, unknown, SessionRequirement>;
@@ -59,12 +60,14 @@ export async function mintTokens(
   const issuer = issuerOf(ctx, o);
   const id = generateId();
   const scope = grant.accessScopes.join(" ");
+  // What this client is told the user is: the user id, or its pairwise subject (OIDC Core §8).
+  const sub = subjectFor(ctx.auth, grant.client, grant.user.id);
   const accessToken = grant.resource
     ? await signer.sign(
         ctx.auth,
         {
           iss: issuer,
-          sub: grant.user.id,
+          sub,
           aud: grant.resource,
           client_id: grant.client.clientId,
           iat,
@@ -111,7 +114,7 @@ export async function mintTokens(
   if (grant.accessScopes.includes("openid")) {
     const claims: Record<string, unknown> = {
       iss: issuer,
-      sub: grant.user.id,
+      sub,
       aud: grant.client.clientId,
       azp: grant.client.clientId,
       iat,

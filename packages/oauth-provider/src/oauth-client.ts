@@ -2,6 +2,7 @@ import { type AuthContext, constantTimeEqual, sha256Base64Url } from "@gatehouse
 import { createJwksCache } from "./client-jwks.js";
 import type { OAuthClientAuthMethod, OAuthGrantType, ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
 import { OAUTH_MODELS } from "./oauth-schema.js";
+import type { SubjectType } from "./subject.js";
 
 /** A client as the endpoints see it, from the options or the database. */
 export interface OAuthClient {
@@ -22,6 +23,8 @@ export interface OAuthClient {
   disabled: boolean;
   /** Display metadata of a registered client (client_uri, logo_uri, policy_uri, tos_uri); null when none. */
   metadata?: Record<string, unknown> | null;
+  /** OIDC Core §8: `pairwise` tells this client a per-sector `sub` (subject.ts); absent or `public`, the user id. */
+  subjectType?: SubjectType;
 }
 
 /** The hash a client secret is kept as. */
@@ -49,6 +52,9 @@ function fromRow(row: Record<string, unknown>): OAuthClient {
     skipConsent: row.skipConsent === true,
     disabled: row.disabled === true,
     metadata: row.metadata && typeof row.metadata === "object" ? (row.metadata as Record<string, unknown>) : null,
+    // A registered client's subject type rides in its metadata (RFC 7591 `subject_type`).
+    subjectType:
+      (row.metadata as { subject_type?: unknown } | null)?.subject_type === "pairwise" ? "pairwise" : "public",
   };
 }
 
@@ -69,6 +75,7 @@ export function createClientStore(o: ResolvedOAuthProviderOptions) {
       jwksUri: c.jwksUri ?? null,
       skipConsent: c.skipConsent ?? false,
       disabled: c.disabled ?? false,
+      subjectType: c.subjectType ?? "public",
     });
   }
   return {

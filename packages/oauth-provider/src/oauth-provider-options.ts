@@ -1,6 +1,7 @@
 import type { OptionKeysOf } from "@gatehouse-auth/core";
 import { isFetchableJwksUri, publicKeysOnly } from "./client-jwks.js";
 import { resolveRegistrationOptions } from "./registration-options.js";
+import { type SubjectType, sectorOf } from "./subject.js";
 
 /** Grants a client may use. */
 export type OAuthGrantType =
@@ -39,6 +40,12 @@ export interface OAuthClientConfig {
   /** A first-party client: no consent page. Default false. */
   skipConsent?: boolean;
   disabled?: boolean;
+  /**
+   * OIDC Core §8. `pairwise`: the client is told a `sub` of its own (HMAC of the app secret, the host of
+   * its redirect URIs and the user id), so clients on different hosts cannot correlate users; all its
+   * redirect URIs must share one host (`sector_identifier_uri` is not supported). Default `public`: the user id.
+   */
+  subjectType?: SubjectType;
 }
 
 /** Options of `oauthProvider()`. Durations are in seconds. */
@@ -199,6 +206,12 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions): Reso
       throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: jwks must hold public keys only`);
     if (c.jwks !== undefined && publicKeysOnly(c.jwks).keys.length === 0)
       throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: jwks holds no public signing key`);
+    if (c.subjectType !== undefined && c.subjectType !== "public" && c.subjectType !== "pairwise")
+      throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: subjectType is public or pairwise`);
+    if (c.subjectType === "pairwise" && sectorOf(c.redirectUris) === null)
+      throw new Error(
+        `Gatehouse oauthProvider: client ${c.clientId}: a pairwise client's redirect URIs must share one host`,
+      );
     if (c.grantTypes?.includes("client_credentials") && method === "none")
       throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: client_credentials needs a confidential client`);
     for (const s of c.scopes ?? [])

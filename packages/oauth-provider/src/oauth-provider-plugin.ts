@@ -67,7 +67,7 @@ export const oauthProvider = (options: OAuthProviderOptions = {}) => {
       oauth2Consent: consent(o, clients),
       oauth2ConsentDetails: consentDetails(clients),
       oauth2Token: token(o, clients),
-      oauth2Userinfo: userinfo,
+      oauth2Userinfo: userinfo(clients),
       oauth2Introspect: introspect(o, clients),
       oauth2Revoke: revoke(clients),
       oauth2Register: registerClient(o, clients),

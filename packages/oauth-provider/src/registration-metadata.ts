@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isAcceptableDisplayUri, isAcceptableRedirectUri } from "./client-metadata-policy.js";
 import { OAuthError } from "./oauth-error.js";
 import type { ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
+import { sectorOf } from "./subject.js";
 
 const uri = z.string().max(2048);
 // RFC 7591 §2. Unknown members are ignored (§2), server-owned settings (skip_consent…) among them.
@@ -20,6 +21,8 @@ const metadata = z.object({
   policy_uri: uri.optional(),
   tos_uri: uri.optional(),
   scope: z.string().max(1024).optional(),
+  // OIDC Dynamic Client Registration §2; sector_identifier_uri is not supported (one redirect host instead).
+  subject_type: z.enum(["public", "pairwise"]).optional(),
 });
 
 export const DISPLAY_FIELDS = ["client_uri", "logo_uri", "policy_uri", "tos_uri"] as const;
@@ -66,8 +69,12 @@ export function checkRegistrationMetadata(o: ResolvedOAuthProviderOptions, body:
     throw new OAuthError("invalid_client_metadata", "grant_types must include authorization_code");
   if (grantTypes.some((g) => !o.registrationGrantTypes.has(g)))
     throw new OAuthError("invalid_client_metadata", "A grant type is not allowed for registered clients");
+  if (m.subject_type === "pairwise" && sectorOf(m.redirect_uris) === null)
+    throw new OAuthError("invalid_client_metadata", "A pairwise client's redirect URIs must share one host");
   const display: Record<string, string> = {};
   for (const field of DISPLAY_FIELDS) if (m[field] !== undefined) display[field] = m[field] as string;
+  // Kept with the display metadata (and echoed in the registration answer); absent means public.
+  if (m.subject_type === "pairwise") display.subject_type = "pairwise";
   return {
     redirectUris: m.redirect_uris,
     tokenEndpointAuthMethod: m.token_endpoint_auth_method ?? "client_secret_basic",

@@ -31,7 +31,7 @@ export function serverMetadata(ctx: Ctx, o: ResolvedOAuthProviderOptions): Recor
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     grant_types_supported: ["authorization_code", "refresh_token", "client_credentials", DEVICE_CODE_GRANT],
-    subject_types_supported: ["public"],
+    subject_types_supported: ["public", "pairwise"],
     id_token_signing_alg_values_supported: [alg],
     token_endpoint_auth_methods_supported: authMethods,
     token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGORITHMS],

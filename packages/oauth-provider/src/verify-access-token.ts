@@ -4,7 +4,10 @@ import { findTokenRow, isLive } from "./token-rows.js";
 
 /** What a live access token stands for. */
 export interface VerifiedAccessToken {
-  /** The user id; the client id for a client_credentials token (RFC 9068 §2.2), whose `userId` is null. */
+  /**
+   * The user id; the client id for a client_credentials token (RFC 9068 §2.2), whose `userId` is null.
+   * Always the real user id, never a pairwise client's subject (what that client itself is told).
+   */
   sub: string;
   /** The user the token acts for; null when the client acts for itself (client_credentials). */
   userId: string | null;

@@ -265,6 +265,50 @@ describe("admin client management: what an admin does", () => {
     expect(await userinfoStatus(p, t.access_token)).toBe(200);
   });
 
+  it("creates pairwise clients (one redirect host each); their users get the sector's sub, and a second host is refused", async () => {
+    const twoHosts = ["https://pw.example.org/cb", "https://other.example.org/cb"];
+    const refused = await asAdmin("/oauth2/admin/create-client", {
+      name: "x",
+      redirectUris: twoHosts,
+      subjectType: "pairwise",
+    });
+    expect([refused.status, refused.body.code]).toEqual([400, "INVALID_CLIENT_METADATA"]);
+    const one = await createClient({
+      redirectUris: ["https://pw.example.org/cb"],
+      subjectType: "pairwise",
+      skipConsent: true,
+    });
+    const two = await createClient({
+      redirectUris: ["https://pw.example.org/cb2"],
+      subjectType: "pairwise",
+      skipConsent: true,
+    });
+    expect(one.client.metadata).toEqual({ subject_type: "pairwise" });
+    const user = await signUp(p);
+    const subOf = async (c: typeof one, redirect: string) => {
+      const t = await grantTokens(
+        p,
+        user.cookie,
+        { id: c.client.clientId, secret: c.clientSecret, redirect },
+        "openid",
+      );
+      return JSON.parse(Buffer.from((t.id_token as string).split(".")[1] as string, "base64url").toString()).sub;
+    };
+    const sub = await subOf(one, "https://pw.example.org/cb");
+    expect(sub).not.toBe(user.userId);
+    expect(await subOf(two, "https://pw.example.org/cb2")).toBe(sub);
+    // An update that would put a second host under the same client: refused, nothing changed.
+    const update = await asAdmin("/oauth2/admin/update-client", {
+      clientId: one.client.clientId,
+      redirectUris: twoHosts,
+    });
+    expect([update.status, update.body.code]).toEqual([400, "INVALID_CLIENT_METADATA"]);
+    expect(await subOf(one, "https://pw.example.org/cb")).toBe(sub);
+    // A public admin-made client still gets the user id.
+    const plain = await createClient({ skipConsent: true });
+    expect(await subOf(plain, "https://partner.example.org/cb")).toBe(user.userId);
+  });
+
   it("rotates the secret: the old one stops at once; of two racing rotations exactly one secret works", async () => {
     const c = await createClient();
     const id = c.client.clientId;

@@ -16,6 +16,7 @@ import { OAUTH_PROVIDER_ERRORS } from "../oauth-provider-errors.js";
 import { OAUTH_MODELS } from "../oauth-schema.js";
 import { deleteStoredClient, revokeClientGrants } from "../revoke-grants.js";
 import { findStoredClientRow } from "../stored-clients.js";
+import { sectorOf } from "../subject.js";
 
 /** Page sizes of the admin client listing (docs/paging.md). */
 export const ADMIN_CLIENTS_PAGE_LIMITS = { default: 100, max: 100 } as const;
@@ -107,7 +108,8 @@ function configuredView(c: OAuthClientConfig): ClientView {
     disabled: c.disabled ?? false,
     configured: true,
     dynamicallyRegistered: false,
-    metadata: null,
+    // Shown as a stored client's would be: a pairwise subject type is the only metadata a configured client has.
+    metadata: c.subjectType === "pairwise" ? { subject_type: "pairwise" } : null,
     createdAt: null,
     updatedAt: null,
   };
@@ -221,6 +223,8 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
           .max(2)
           .optional(),
         skipConsent: z.boolean().optional(),
+        /** OIDC Core §8: `pairwise` needs every redirect URI on one host (its sector). Default `public`. */
+        subjectType: z.enum(["public", "pairwise"]).optional(),
       }),
       ...write("Create an OAuth client (app admins); answers its secret once", [
         OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA,
@@ -235,6 +239,9 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
       if (isPublic && b.tokenEndpointAuthMethod) throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
       const grantTypes = b.grantTypes ?? ["authorization_code", "refresh_token"];
       if (!grantTypes.includes("authorization_code"))
+        throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
+      const pairwise = b.subjectType === "pairwise";
+      if (pairwise && sectorOf(b.redirectUris) === null)
         throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
       let clientId = generateRandomString(32);
       while (clients.isConfigured(clientId)) clientId = generateRandomString(32);
@@ -251,6 +258,8 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
           tokenEndpointAuthMethod: isPublic ? "none" : (b.tokenEndpointAuthMethod ?? "client_secret_basic"),
           skipConsent: b.skipConsent ?? false,
           disabled: false,
+          // The subject type rides in the metadata, as for a registered client (oauth-client.ts reads it).
+          ...(pairwise ? { metadata: { subject_type: "pairwise" } } : {}),
           // No owner: the row's userId cascades on user deletion, and an admin leaving must not delete
           // the clients they made (the audit log names who created it).
         },
@@ -279,8 +288,12 @@ export const adminUpdateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
     async (ctx) => {
       requireClientAdmin(o, ctx.session);
       const { clientId, ...b } = ctx.body;
-      await writableRow(ctx, clients, clientId);
+      const current = await writableRow(ctx, clients, clientId);
       if (![...(b.redirectUris ?? []), ...(b.postLogoutRedirectUris ?? [])].every(isAcceptableRedirectUri))
+        throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
+      // A pairwise client keeps one redirect host: its sector (subject.ts).
+      const pairwise = (current.metadata as { subject_type?: unknown } | null)?.subject_type === "pairwise";
+      if (pairwise && b.redirectUris !== undefined && sectorOf(b.redirectUris) === null)
         throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
       const update: Record<string, unknown> = {};
       for (const key of ["name", "redirectUris", "postLogoutRedirectUris", "skipConsent"] as const)

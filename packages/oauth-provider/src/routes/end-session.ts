@@ -7,6 +7,7 @@ import { OAuthError } from "../oauth-error.js";
 import type { ClientStore, OAuthClient } from "../oauth-client.js";
 import type { ResolvedOAuthProviderOptions } from "../oauth-provider-options.js";
 import { clientRedirectUrl } from "../redirect-to-client.js";
+import { subjectFor } from "../subject.js";
 
 const MAX = 8192;
 
@@ -67,7 +68,13 @@ export const endSession = (o: ResolvedOAuthProviderOptions, clients: ClientStore
       if (postLogout !== null && !client?.postLogoutRedirectUris.includes(postLogout))
         return onOurOrigin("invalid_request");
 
-      if (ctx.session && hintedUser === ctx.session.user.id) {
+      // The hint's sub is what the client was told: the session's user is mapped to it (pairwise or not) and compared.
+      if (
+        ctx.session &&
+        client &&
+        hintedUser !== null &&
+        hintedUser === subjectFor(ctx.auth, client, ctx.session.user.id)
+      ) {
         await ctx.auth.sessions.deleteByToken(ctx.session.session.token, ctx.session.user.id);
         clearSessionCookies(ctx);
       }

@@ -6,6 +6,7 @@ import { issuerOf } from "../issuer-of.js";
 import { answeringOAuthErrors, noStoreJson } from "../oauth-error.js";
 import type { ClientStore } from "../oauth-client.js";
 import type { ResolvedOAuthProviderOptions } from "../oauth-provider-options.js";
+import { subjectFor } from "../subject.js";
 import { type TokenRow, findTokenRow, isLive } from "../token-rows.js";
 
 const seconds = (d: Date | null) => (d ? Math.floor(new Date(d).getTime() / 1000) : undefined);
@@ -53,8 +54,9 @@ export const introspect = (o: ResolvedOAuthProviderOptions, clients: ClientStore
           active: true,
           scope: kind === "access" ? row.accessScopes : row.scopes,
           client_id: row.clientId,
-          // RFC 9068 §2.2: a client_credentials token's subject is the client.
-          sub: row.userId ?? row.clientId,
+          // RFC 9068 §2.2: a client_credentials token's subject is the client. The user's is the one this
+          // client is told (pairwise or not): only the token's own client gets here.
+          sub: row.userId ? subjectFor(ctx.auth, client, row.userId) : row.clientId,
           iss: issuerOf(ctx, o),
           token_type: kind === "refresh" ? "refresh_token" : row.dpopJkt ? "DPoP" : "Bearer",
           iat: seconds(row.createdAt),
