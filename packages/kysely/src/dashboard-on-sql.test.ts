@@ -70,7 +70,13 @@ for (const [name, open] of testDatabases) {
       const get = (path: string, query: Record<string, string> = {}) =>
         boss.client.get(`/dashboard/api/${path}`, { query });
       const me = await get("me");
-      expect(me.body.features).toEqual({ organization: true, apiKey: true, auditLog: true, passkey: false });
+      expect(me.body.features).toEqual({
+        organization: true,
+        apiKey: true,
+        auditLog: true,
+        passkey: false,
+        oauthProvider: false,
+      });
 
       const overview = await get("overview", { days: "7" });
       expect(overview.status).toBe(200);
