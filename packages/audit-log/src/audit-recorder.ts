@@ -7,7 +7,7 @@ import { clientBucket } from "./client-bucket.js";
 import { isRecordedRoute, isSignIn, mapEvent, type RouteConfig } from "./event-map.js";
 import { findAttemptedAccount } from "./find-attempted-account.js";
 import { pluginAuditEvent } from "./plugin-audit-event.js";
-import type { PreCapture } from "./pre-capture.js";
+import type { PreCapture } from "./event-types.js";
 import { createRateLimitSampler } from "./rate-limit-sampler.js";
 import type { RateLimitedRequest } from "./rate-limited-request.js";
 import { asRecord, str } from "./safe-details.js";

@@ -1,31 +1,10 @@
-import type { EndpointOutcome, HookContext } from "@gatehouse-auth/core";
+import type { HookContext } from "@gatehouse-auth/core";
 import { EndpointResponse } from "@gatehouse-auth/core";
 import { OAUTH_EVENT_RULES } from "./oauth-events.js";
-import { DELETES_API_KEY_TAG, deletesApiKey, type PreCapture } from "./pre-capture.js";
+import type { Mapped, Settled } from "./event-types.js";
+import { DELETES_API_KEY_TAG, deletesApiKey } from "./pre-capture.js";
 import { asRecord, changedFields, pickDetails, str } from "./safe-details.js";
 import { SSO_EVENT_RULES, SSO_SIGN_IN_PATHS, ssoSignInEvent } from "./sso-events.js";
-
-/** What a rule sees of one settled invocation. */
-export interface Settled {
-  ctx: HookContext;
-  outcome: EndpointOutcome;
-  pre: PreCapture | undefined;
-  body: Record<string, unknown>;
-  result: Record<string, unknown>;
-}
-
-/** What a rule decides: the event type and what it concerns; actor, address and outcome are added after. */
-export interface Mapped {
-  type: string;
-  /** Whom it concerns; default: the signed-in user. */
-  userId?: string | null;
-  organizationId?: string | null;
-  /** Overrides the actor (a sign-in's actor is the user signing in). */
-  actorUserId?: string | null;
-  details?: Record<string, string | number | boolean>;
-  /** Overrides the outcome, for endpoints that answer a refusal instead of throwing (OAuth's protocol errors). */
-  outcome?: "success" | "failure";
-}
 
 /** A rule: the event for an invocation, or null for none. */
 type Rule = (s: Settled) => Mapped | null;

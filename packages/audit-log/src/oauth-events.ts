@@ -1,5 +1,5 @@
 import { EndpointResponse } from "@gatehouse-auth/core";
-import type { Mapped, Settled } from "./event-map.js";
+import type { Mapped, Settled } from "./event-types.js";
 import { asRecord, str } from "./safe-details.js";
 
 // The OAuth provider's (@gatehouse-auth/oauth-provider) routes: grants, refusals, revocations and

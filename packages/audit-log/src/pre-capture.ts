@@ -1,24 +1,7 @@
 import type { HookContext, HookRule } from "@gatehouse-auth/core";
 import { asRecord, str } from "./safe-details.js";
+import type { PreCapture } from "./event-types.js";
 import { captureSso, isSsoCaptured } from "./sso-events.js";
-
-/** Facts only knowable before the endpoint runs (its token is spent after), keyed by request context. */
-export interface PreCapture {
-  /** Whose account a token or a session cookie stands for. */
-  userId?: string;
-  /** For /verify-email: what the link does (verify, confirm a change, move the address). */
-  emailAction?: "verify" | "confirm-change" | "change";
-  /** For an OAuth callback: the flow links a provider account to `userId` rather than signing in. */
-  linking?: boolean;
-  /** For two-factor setup: whether it was already on. */
-  twoFactorWasEnabled?: boolean;
-  /** For SSO and SCIM routes: the connection's (or the SCIM token's) organization. */
-  organizationId?: string;
-  /** For SSO sign-ins: the connection's protocol (`saml`, `oidc`). */
-  protocol?: string;
-  /** For SCIM user changes: whether the provisioned user was active before. */
-  wasActive?: boolean;
-}
 
 /**
  * The tag of endpoints that delete any user's API key by `body.id` (the dashboard's delete-api-key, whose

@@ -1,6 +1,5 @@
 import { EndpointResponse, type HookContext, sha256Base64Url } from "@gatehouse-auth/core";
-import type { Mapped, Settled } from "./event-map.js";
-import type { PreCapture } from "./pre-capture.js";
+import type { Mapped, PreCapture, Settled } from "./event-types.js";
 import { asRecord, changedFields, pickDetails, str } from "./safe-details.js";
 
 // The SSO (@gatehouse-auth/sso) and SCIM (@gatehouse-auth/scim) routes: sign-ins through a connection
