@@ -159,11 +159,11 @@ for (const combo of combos) {
     await button.focus();
     await page.keyboard.press("ArrowDown");
     await listbox.waitFor();
-    // Reopened, the list is read afresh and the keyboard cursor starts on the active organization.
-    assert.equal(
-      await listbox.getAttribute("aria-activedescendant"),
-      await switcher.getByRole("option", { name: "Rocket Works" }).getAttribute("id"),
-    );
+    // Reopened, the list is read afresh and the keyboard cursor starts on the active organization. The
+    // listbox shows while the list loads (cursor on its first option): wait for the cursor to get there.
+    const rocketId = await switcher.getByRole("option", { name: "Rocket Works" }).getAttribute("id");
+    await listbox.and(page.locator(`[aria-activedescendant="${rocketId}"]`)).waitFor();
+    assert.equal(await listbox.getAttribute("aria-activedescendant"), rocketId);
     assert.deepEqual(await switcher.getByRole("option").allTextContents(), [
       "Personal account",
       "Rocket Works",
