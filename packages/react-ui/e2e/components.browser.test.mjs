@@ -3,19 +3,14 @@
 // 2.2 AA violation, a console error, a failed or unexpected error request, or horizontal overflow, and
 // is screenshotted into test-output/react-ui/.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
+import { check, openPage } from "./page-checks.mjs";
 import { startHarness } from "./start-harness.mjs";
 import { totp } from "./totp.mjs";
 
-const shots = fileURLToPath(new URL("../../../test-output/react-ui/", import.meta.url));
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PASSWORD = "correct-horse-battery";
 
 let server;
@@ -23,7 +18,6 @@ let browser;
 
 before(async () => {
   if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}`);
-  mkdirSync(shots, { recursive: true });
   server = await startHarness();
   browser = await chromium.launch({
     executablePath,
@@ -78,50 +72,6 @@ async function seedTwoFactorUser() {
   const enabled = await call("/two-factor/enable", { password: PASSWORD });
   await call("/two-factor/verify-totp", { code: totp(enabled.totpURI) });
   return { email, backupCodes: enabled.backupCodes };
-}
-
-/**
- * A page whose problems are collected: console errors, uncaught errors, failed requests, and error
- * answers — a 4xx is fine only while `expect4xx` names its path (a wrong password's 401 is the state).
- */
-async function openPage(context) {
-  const page = await context.newPage();
-  const state = { problems: [], expected: [] };
-  page.on("console", (m) => {
-    // Chromium logs every 4xx as a console error; those are judged by the response check below.
-    if (m.type() === "error" && !/status of 4\d\d/.test(m.text())) state.problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => state.problems.push(`uncaught: ${e.message}`));
-  page.on("requestfailed", (r) => {
-    // ERR_ABORTED is the browser cancelling a request because the page navigated away (redirectTo after
-    // a sign-in leaves while the session's refetch is in flight): not a failure of the request.
-    if (r.failure()?.errorText !== "net::ERR_ABORTED")
-      state.problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
-  });
-  page.on("response", (r) => {
-    const path = new URL(r.url()).pathname;
-    if (r.status() >= 500) state.problems.push(`${r.status()} ${path}`);
-    else if (r.status() >= 400 && !state.expected.some((p) => path.endsWith(p)))
-      state.problems.push(`unexpected ${r.status()} ${path}`);
-  });
-  return { page, state };
-}
-
-/** Checks one state: axe, overflow, problems so far; then the screenshot. */
-async function check(page, state, name, combo) {
-  await page.waitForLoadState("networkidle");
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async (tags) => {
-    const r = await globalThis.axe.run(document, { runOnly: { type: "tag", values: tags } });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  }, WCAG);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  await page.screenshot({ path: join(shots, `${name}-${combo.width}-${combo.scheme}.png`), fullPage: true });
-  assert.deepEqual(violations, [], `${name} (${combo.width} px, ${combo.scheme}): axe`);
-  assert.equal(overflow, 0, `${name} (${combo.width} px, ${combo.scheme}): horizontal overflow`);
-  assert.deepEqual(state.problems, [], `${name} (${combo.width} px, ${combo.scheme})`);
 }
 
 const combos = [

@@ -1,4 +1,4 @@
-// What every browser test of the organization components checks in each state: axe-core (WCAG 2.2 AA),
+// What every browser test of the components checks in each state: axe-core (WCAG 2.2 AA),
 // no horizontal overflow, no console error, failed request or unexpected error answer; then a screenshot
 // into test-output/react-ui/.
 import assert from "node:assert/strict";
