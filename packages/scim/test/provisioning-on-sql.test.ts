@@ -1,0 +1,128 @@
+// The Okta and Entra request sequences, and the races an identity provider's bursts cause, on the shared
+// PostgreSQL and MariaDB servers (each suite in a private schema / database, dropped afterwards). SQLite is
+// covered by provisioning-fixtures.test.ts and query-plans.test.ts; these show what differs on servers
+// that compare strings case-sensitively (PostgreSQL) or order them by collation (MariaDB), and whose
+// unique indexes are hit by truly concurrent transactions.
+import { kyselyAdapter } from "@gatehouse-auth/kysely";
+import { afterAll, describe, expect } from "vitest";
+import { openMysql, openPostgres, useTestDatabase } from "../../kysely/src/test-databases.js";
+import { newOrganization, patchOp, startScimServer } from "../src/test-helpers.js";
+import { ENTRA_REQUESTS } from "./fixtures/entra-requests.js";
+import { OKTA_REQUESTS } from "./fixtures/okta-requests.js";
+import { runSteps } from "./run-steps.js";
+
+const USER = "urn:ietf:params:scim:schemas:core:2.0:User";
+/** A User body; a userName that is no address gets one (the account needs an email). */
+const user = (userName: string, extra: Record<string, unknown> = {}) => ({
+  schemas: [USER],
+  userName,
+  ...(userName.includes("@")
+    ? {}
+    : { emails: [{ value: `${userName}-${Math.random().toString(36).slice(2)}@example.com`, primary: true }] }),
+  ...extra,
+});
+
+for (const [name, open] of [
+  ["PostgreSQL", openPostgres],
+  ["MariaDB", openMysql],
+] as const) {
+  describe(`SCIM provisioning on ${name}`, () => {
+    let server: Awaited<ReturnType<typeof startScimServer>> | undefined;
+    const { test } = useTestDatabase(`SCIM provisioning on ${name}`, open, async (database) => {
+      server = await startScimServer({}, { database: kyselyAdapter({ database: database as never }) });
+      await server.auth.$context.adapter.migrate?.();
+    });
+    const s = () => server as NonNullable<typeof server>;
+    // Registered after useTestDatabase's afterAll so the server closes before the schema is dropped
+    // (vitest runs afterAll hooks in reverse order).
+    afterAll(() => server?.close());
+
+    test("Okta's request sequence", async () => {
+      const org = await newOrganization(s());
+      const vars = await runSteps(org.scim, OKTA_REQUESTS);
+      expect(vars.userId).toBeTruthy();
+    });
+
+    test("Microsoft Entra ID's request sequence", async () => {
+      const org = await newOrganization(s());
+      await runSteps(org.scim, ENTRA_REQUESTS);
+    });
+
+    test("userName and email filters compare case-insensitively (caseExact false, RFC 7643 §4.1)", async () => {
+      const org = await newOrganization(s());
+      const created = await org.scim.post(
+        "/Users",
+        user("Ada.Lovelace@Example.COM", { emails: [{ value: "Ada.Lovelace@Example.COM", primary: true }] }),
+      );
+      expect(created.status).toBe(201);
+      for (const filter of [
+        'userName eq "ada.lovelace@example.com"',
+        'userName eq "ADA.LOVELACE@EXAMPLE.COM"',
+        'userName sw "ADA."',
+        'userName co "LOVELACE"',
+        'userName ew "EXAMPLE.com"',
+        'emails.value eq "ADA.lovelace@example.com"',
+        'emails[value eq "ada.LOVELACE@example.com"]',
+        'emails co "LOVELACE"',
+      ]) {
+        const r = await org.scim.get(`/Users?filter=${encodeURIComponent(filter)}`);
+        expect({ filter, status: r.status, ids: r.body.Resources?.map((u: { id: string }) => u.id) }).toEqual({
+          filter,
+          status: 200,
+          ids: [created.body.id],
+        });
+      }
+      // A different case of the same userName is the same userName.
+      const again = await org.scim.post("/Users", user("ada.lovelace@example.com"));
+      expect(again).toMatchObject({ status: 409, body: { scimType: "uniqueness" } });
+    });
+
+    test("sortBy userName orders case-insensitively, both directions", async () => {
+      const org = await newOrganization(s());
+      for (const n of ["bob", "Carol", "alice", "Dave"])
+        expect((await org.scim.post("/Users", user(n))).status).toBe(201);
+      const names = async (order: string) =>
+        (await org.scim.get(`/Users?sortBy=userName&sortOrder=${order}`)).body.Resources.map(
+          (u: { userName: string }) => u.userName,
+        );
+      expect(await names("ascending")).toEqual(["alice", "bob", "Carol", "Dave"]);
+      expect(await names("descending")).toEqual(["Dave", "Carol", "bob", "alice"]);
+    });
+
+    test("concurrent POST /Users with one userName: one 201, the rest 409 uniqueness, never a 500", async () => {
+      const org = await newOrganization(s());
+      const rs = await Promise.all(
+        ["race@example.com", "RACE@example.com", "race@example.com", "Race@Example.com"].map((n) =>
+          org.scim.post("/Users", user(n)),
+        ),
+      );
+      expect(rs.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+      for (const r of rs.filter((r) => r.status === 409)) expect(r.body.scimType).toBe("uniqueness");
+      const list = await org.scim.get(`/Users?filter=${encodeURIComponent('userName eq "race@example.com"')}`);
+      expect(list.body.totalResults).toBe(1);
+    });
+
+    test("concurrent renames to one userName: one 200, the other 409", async () => {
+      const org = await newOrganization(s());
+      const a = (await org.scim.post("/Users", user("first"))).body.id;
+      const b = (await org.scim.post("/Users", user("second"))).body.id;
+      const rs = await Promise.all(
+        [a, b].map((id) => org.scim.patch(`/Users/${id}`, patchOp({ op: "replace", path: "userName", value: "Same" }))),
+      );
+      expect(rs.map((r) => r.status).sort()).toEqual([200, 409]);
+    });
+
+    test("another organization's token reaches none of these users", async () => {
+      const org = await newOrganization(s());
+      const other = await newOrganization(s());
+      const id = (await org.scim.post("/Users", user("mine@example.com"))).body.id;
+      expect((await other.scim.get(`/Users/${id}`)).status).toBe(404);
+      expect(
+        (await other.scim.patch(`/Users/${id}`, patchOp({ op: "replace", path: "active", value: false }))).status,
+      ).toBe(404);
+      expect((await other.scim.delete(`/Users/${id}`)).status).toBe(404);
+      const list = await other.scim.get(`/Users?filter=${encodeURIComponent('userName eq "mine@example.com"')}`);
+      expect(list.body.totalResults).toBe(0);
+    });
+  });
+}
