@@ -17,6 +17,7 @@ describe("discovery (RFC 7644 §4)", () => {
       patch: { supported: true },
       filter: { supported: true, maxResults: 100 },
       bulk: { supported: false },
+      etag: { supported: true },
     });
     const schemas = await org.scim.get("/Schemas");
     expect(schemas.body.totalResults).toBe(2);

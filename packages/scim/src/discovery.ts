@@ -115,7 +115,7 @@ export function serviceProviderConfig(base: string, maxResults: number) {
     filter: { supported: true, maxResults },
     changePassword: { supported: false },
     sort: { supported: true },
-    etag: { supported: false },
+    etag: { supported: true },
     authenticationSchemes: [
       {
         type: "oauthbearertoken",

@@ -1,3 +1,4 @@
+import { etagOf } from "./etag.js";
 import { SCIM_ERRORS, ScimError } from "./scim-errors.js";
 import type { FilterColumns } from "./scim-filter.js";
 import type { ScimGroupRow } from "./scim-schema.js";
@@ -51,6 +52,7 @@ export function toScimGroup(row: ScimGroupRow, members: readonly GroupMember[] |
       resourceType: "Group",
       created: new Date(row.createdAt).toISOString(),
       lastModified: new Date(row.updatedAt).toISOString(),
+      version: etagOf(row),
       location: `${base}/Groups/${encodeURIComponent(row.id)}`,
     },
   };

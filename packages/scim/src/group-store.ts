@@ -1,5 +1,6 @@
 import { type AuthContext, isUniqueViolation } from "@gatehouse-auth/core";
 import type { Db } from "@gatehouse-auth/core";
+import { type Preconditions, newVersion, requireIfMatch } from "./etag.js";
 import type { GroupMember } from "./group-resource.js";
 import { lockOrganization } from "./org-membership.js";
 import type { GroupChange } from "./patch-group.js";
@@ -132,6 +133,7 @@ export async function createScimGroup(
           displayName: input.displayName,
           displayNameKey: input.displayName.toLowerCase(),
           externalId: input.externalId,
+          version: newVersion(),
         },
       });
       await applyMembers(tx, group, { replaceAll: null, add: input.members, remove: [] });
@@ -146,13 +148,15 @@ export async function updateScimGroup(
   scope: ScimScope,
   id: string,
   change: GroupChange,
+  preconditions?: Preconditions,
 ): Promise<ScimGroupRow> {
   return refusingDuplicates(() =>
     auth.db.transaction(async (tx) => {
       await lockOrganization(tx, scope.organizationId);
       const group = await findScimGroup(tx, scope.organizationId, id);
       if (!group) throw new ScimError(SCIM_ERRORS.RESOURCE_NOT_FOUND);
-      const update: Record<string, unknown> = { updatedAt: new Date() };
+      requireIfMatch(preconditions, group);
+      const update: Record<string, unknown> = { updatedAt: new Date(), version: newVersion() };
       if (change.displayName !== undefined && change.displayName !== group.displayName) {
         await requireFreeName(tx, scope.organizationId, change.displayName, group.id);
         update.displayName = change.displayName;
@@ -177,11 +181,17 @@ export async function updateScimGroup(
 }
 
 /** DELETE: the group and its team (with the team's memberships) go. */
-export async function deleteScimGroup(auth: AuthContext, scope: ScimScope, id: string): Promise<void> {
+export async function deleteScimGroup(
+  auth: AuthContext,
+  scope: ScimScope,
+  id: string,
+  preconditions?: Preconditions,
+): Promise<void> {
   await auth.db.transaction(async (tx) => {
     await lockOrganization(tx, scope.organizationId);
     const group = await findScimGroup(tx, scope.organizationId, id);
     if (!group) throw new ScimError(SCIM_ERRORS.RESOURCE_NOT_FOUND);
+    requireIfMatch(preconditions, group);
     await tx.deleteMany({ model: "teamMember", where: [{ field: "teamId", value: group.teamId }] });
     await tx.delete({ model: "team", where: [{ field: "id", value: group.teamId }] });
     await tx.delete({ model: SCIM_MODELS.group, where: [{ field: "id", value: group.id }] });

@@ -1,5 +1,7 @@
 import type { Db } from "@gatehouse-auth/core";
+import { newVersion } from "./etag.js";
 import { SCIM_ERRORS, ScimError } from "./scim-errors.js";
+import { SCIM_MODELS } from "./scim-schema.js";
 
 /**
  * Locks the organization's row for the rest of `tx` (the organization plugin's own writes to members
@@ -48,14 +50,26 @@ export async function removeMember(tx: Db, organizationId: string, userId: strin
       select: ["id"],
       limit: 1000,
     });
-    if (rows.length > 0)
-      await tx.deleteMany({
+    if (rows.length > 0) {
+      const where = [
+        { field: "userId", value: userId },
+        { field: "teamId", operator: "in" as const, value: rows.map((t) => t.id) },
+      ];
+      const left = await tx.findMany<{ teamId: string }>({
         model: "teamMember",
-        where: [
-          { field: "userId", value: userId },
-          { field: "teamId", operator: "in", value: rows.map((t) => t.id) },
-        ],
+        where,
+        select: ["teamId"],
+        limit: 1000,
       });
+      await tx.deleteMany({ model: "teamMember", where });
+      // The Groups of those teams lost a member: a new version, so an If-Match naming the old one fails.
+      if (left.length > 0)
+        await tx.updateMany({
+          model: SCIM_MODELS.group,
+          where: [{ field: "teamId", operator: "in", value: left.map((m) => m.teamId) }],
+          update: { version: newVersion(), updatedAt: new Date() },
+        });
+    }
   }
   await tx.updateMany({
     model: "session",

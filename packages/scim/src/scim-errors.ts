@@ -25,6 +25,14 @@ export const SCIM_ERRORS = defineErrors({
   USER_NAME_TAKEN: { status: 409, message: "A user with this userName already exists in the organization" },
   EMAIL_TAKEN: { status: 409, message: "An account with this email address already exists" },
   GROUP_NAME_TAKEN: { status: 409, message: "A group with this displayName already exists in the organization" },
+  INVALID_PRECONDITION: {
+    status: 400,
+    message: "If-Match and If-None-Match take * or a list of quoted entity tags",
+  },
+  PRECONDITION_FAILED: {
+    status: 412,
+    message: "Precondition Failed: the resource changed since the version given in If-Match",
+  },
   RESOURCE_NOT_FOUND: { status: 404, message: "Resource not found" },
   GROUPS_NEED_TEAMS: { status: 501, message: "Groups map to organization teams; turn teams on to provision groups" },
 });

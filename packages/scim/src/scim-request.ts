@@ -1,4 +1,5 @@
 import { type EndpointContext, type SessionRequirement, authUrl, resolveRedirectUrl } from "@gatehouse-auth/core";
+import { type Preconditions, readPreconditions } from "./etag.js";
 import { SCIM_ERRORS, ScimError } from "./scim-errors.js";
 import { type ScimScope, authenticateScim } from "./scim-token.js";
 
@@ -18,12 +19,14 @@ export const SCIM_RATE_LIMIT = { window: 60, max: 1200 };
 export interface ScimRequest {
   scope: ScimScope;
   base: string;
+  /** If-Match / If-None-Match (RFC 7644 §3.14); the resource routes apply them. */
+  preconditions: Preconditions;
 }
 
-/** Authenticates the SCIM bearer token (401 otherwise) and builds the base URL. */
+/** Authenticates the SCIM bearer token (401 otherwise), builds the base URL and reads the preconditions. */
 export async function readScimRequest(ctx: AnyCtx): Promise<ScimRequest> {
   const scope = await authenticateScim(ctx.auth.db, ctx.headers);
-  return { scope, base: authUrl(ctx, SCIM_BASE_PATH) };
+  return { scope, base: authUrl(ctx, SCIM_BASE_PATH), preconditions: readPreconditions(ctx.headers) };
 }
 
 /** The `:id` path parameter, bounded (ids we issue are 32 characters). */

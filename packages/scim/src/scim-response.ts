@@ -15,6 +15,20 @@ export function scimJson(body: unknown, status = 200, headers: Record<string, st
   });
 }
 
+/** A User or Group answer, with its version as the `ETag` header (RFC 7644 §3.14). */
+export function scimResource(
+  resource: { meta: { version: string } },
+  status = 200,
+  headers: Record<string, string> = {},
+): EndpointResponse {
+  return scimJson(resource, status, { etag: resource.meta.version, ...headers });
+}
+
+/** 304 Not Modified (a GET whose If-None-Match names the current version): no body, the ETag again. */
+export function scimNotModified(etag: string): EndpointResponse {
+  return new EndpointResponse(304, null, { etag, "cache-control": "no-store" });
+}
+
 /** 204 No Content (DELETE, RFC 7644 §3.6). */
 export function scimNoContent(): EndpointResponse {
   return new EndpointResponse(204, null, { "cache-control": "no-store" });

@@ -52,6 +52,8 @@ export const scimSchema: Schema = {
       email: { type: "string", required: false },
       emailType: { type: "string", required: false },
       active: { type: "boolean", defaultValue: true },
+      // A fresh random value on every write: the resource's ETag (meta.version, RFC 7644 §3.14).
+      version: { type: "string", required: false },
       createdAt: { type: "date", defaultValue: now },
       updatedAt: { type: "date", defaultValue: now },
     },
@@ -76,6 +78,8 @@ export const scimSchema: Schema = {
       displayName: { type: "string" },
       displayNameKey: { type: "string" },
       externalId: { type: "string", required: false },
+      // A fresh random value on every write, membership changes included: the Group's ETag.
+      version: { type: "string", required: false },
       createdAt: { type: "date", defaultValue: now },
       updatedAt: { type: "date", defaultValue: now },
     },
@@ -112,6 +116,7 @@ export interface ScimUserRow {
   email: string | null;
   emailType: string | null;
   active: boolean;
+  version: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -124,6 +129,7 @@ export interface ScimGroupRow {
   displayName: string;
   displayNameKey: string;
   externalId: string | null;
+  version: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,3 +1,4 @@
+import { etagOf } from "./etag.js";
 import type { FilterColumns } from "./scim-filter.js";
 import type { ScimUserRow } from "./scim-schema.js";
 
@@ -53,6 +54,7 @@ export function toScimUser(row: ScimUserRow, base: string) {
       resourceType: "User",
       created: new Date(row.createdAt).toISOString(),
       lastModified: new Date(row.updatedAt).toISOString(),
+      version: etagOf(row),
       location: `${base}/Users/${encodeURIComponent(row.id)}`,
     },
   };

@@ -1,5 +1,6 @@
 import { type AuthContext, isUniqueViolation, voidResetTokens } from "@gatehouse-auth/core";
 import type { Db, User } from "@gatehouse-auth/core";
+import { type Preconditions, newVersion, requireIfMatch } from "./etag.js";
 import { ensureMember, lockOrganization, removeMember } from "./org-membership.js";
 import { SCIM_ERRORS, ScimError } from "./scim-errors.js";
 import type { ResolvedScimOptions } from "./scim-options.js";
@@ -45,6 +46,7 @@ function columns(state: UserState) {
     email: state.email,
     emailType: state.emailType,
     active: state.active,
+    version: newVersion(),
   };
 }
 
@@ -99,6 +101,7 @@ export async function updateScimUser(
   scope: ScimScope,
   row: ScimUserRow,
   next: UserState,
+  preconditions?: Preconditions,
 ): Promise<ScimUserRow> {
   const email = accountEmail(next);
   return refusingDuplicates(() =>
@@ -106,6 +109,7 @@ export async function updateScimUser(
       await lockOrganization(tx.db, scope.organizationId);
       const current = await findScimUser(tx.db, scope.organizationId, row.id);
       if (!current) throw new ScimError(SCIM_ERRORS.RESOURCE_NOT_FOUND);
+      requireIfMatch(preconditions, current);
       if (next.userName.toLowerCase() !== current.userNameKey)
         await requireFreeUserName(tx.db, scope.organizationId, next, current.id);
       const user = await tx.users.findById(current.userId);
@@ -144,11 +148,17 @@ export async function updateScimUser(
  * DELETE (RFC 7644 §3.6): the account this organization's directory created goes, with its sessions
  * (the plugins are told first) and memberships.
  */
-export async function deleteScimUser(auth: AuthContext, scope: ScimScope, id: string): Promise<void> {
+export async function deleteScimUser(
+  auth: AuthContext,
+  scope: ScimScope,
+  id: string,
+  preconditions?: Preconditions,
+): Promise<void> {
   await auth.transaction(async (tx) => {
     await lockOrganization(tx.db, scope.organizationId);
     const current = await findScimUser(tx.db, scope.organizationId, id);
     if (!current) throw new ScimError(SCIM_ERRORS.RESOURCE_NOT_FOUND);
+    requireIfMatch(preconditions, current);
     await tx.endUserSessions(current.userId, "user-deleted");
     await removeMember(tx.db, scope.organizationId, current.userId, hasTeams(auth));
     await tx.db.delete({ model: SCIM_MODELS.user, where: [{ field: "id", value: current.id }] });

@@ -112,6 +112,21 @@ for (const [name, open] of [
       expect(rs.map((r) => r.status).sort()).toEqual([200, 409]);
     });
 
+    test("concurrent PATCHes with one If-Match: one 200, the other 412 (the check runs under the lock)", async () => {
+      const org = await newOrganization(s());
+      const u = (await org.scim.post("/Users", user("etag-race"))).body;
+      const rs = await Promise.all(
+        ["One", "Two", "Three"].map((value) =>
+          org.scim.request("PATCH", `/Users/${u.id}`, patchOp({ op: "replace", path: "displayName", value }), {
+            "if-match": u.meta.version,
+          }),
+        ),
+      );
+      expect(rs.map((r) => r.status).sort()).toEqual([200, 412, 412]);
+      const winner = rs.find((r) => r.status === 200);
+      expect((await org.scim.get(`/Users/${u.id}`)).body.meta.version).toBe(winner?.body.meta.version);
+    });
+
     test("another organization's token reaches none of these users", async () => {
       const org = await newOrganization(s());
       const other = await newOrganization(s());

@@ -2,7 +2,7 @@ import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { readGroupResource, toScimGroup } from "../group-resource.js";
 import { createScimGroup as provision, listGroupMembers, requireTeams } from "../group-store.js";
-import { answeringScimErrors, scimJson } from "../scim-response.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { locationHeader, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
 
@@ -23,6 +23,6 @@ export const createScimGroup = (o: ResolvedScimOptions) =>
         requireTeams(ctx.auth);
         const row = await provision(ctx.auth, scope, readGroupResource(ctx.body, o.maxGroupMembers));
         const resource = toScimGroup(row, await listGroupMembers(ctx.auth.db, row, o.maxGroupMembers), base);
-        return scimJson(resource, 201, locationHeader(ctx, resource.meta.location));
+        return scimResource(resource, 201, locationHeader(ctx, resource.meta.location));
       }),
   );

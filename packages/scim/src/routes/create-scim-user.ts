@@ -1,6 +1,6 @@
 import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
-import { answeringScimErrors, scimJson } from "../scim-response.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { locationHeader, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
 import { toScimUser } from "../user-resource.js";
@@ -25,6 +25,6 @@ export const createScimUser = (o: ResolvedScimOptions) =>
         const { scope, base } = await readScimRequest(ctx);
         const row = await provision(ctx.auth, o, scope, readUserResource(ctx.body));
         const resource = toScimUser(row, base);
-        return scimJson(resource, 201, locationHeader(ctx, resource.meta.location));
+        return scimResource(resource, 201, locationHeader(ctx, resource.meta.location));
       }),
   );

@@ -14,9 +14,9 @@ export const deleteScimGroup = defineEndpoint(
   },
   async (ctx) =>
     answeringScimErrors(async () => {
-      const { scope } = await readScimRequest(ctx);
+      const { scope, preconditions } = await readScimRequest(ctx);
       requireTeams(ctx.auth);
-      await deprovision(ctx.auth, scope, idParam(ctx));
+      await deprovision(ctx.auth, scope, idParam(ctx), preconditions);
       return scimNoContent();
     }),
 );

@@ -14,8 +14,8 @@ export const deleteScimUser = defineEndpoint(
   },
   async (ctx) =>
     answeringScimErrors(async () => {
-      const { scope } = await readScimRequest(ctx);
-      await deprovision(ctx.auth, scope, idParam(ctx));
+      const { scope, preconditions } = await readScimRequest(ctx);
+      await deprovision(ctx.auth, scope, idParam(ctx), preconditions);
       return scimNoContent();
     }),
 );

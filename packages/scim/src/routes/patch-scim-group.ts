@@ -4,7 +4,7 @@ import { toScimGroup } from "../group-resource.js";
 import { listGroupMembers, requireTeams, updateScimGroup } from "../group-store.js";
 import { patchGroup } from "../patch-group.js";
 import { readPatchOperations } from "../patch-operations.js";
-import { answeringScimErrors, scimJson } from "../scim-response.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { idParam, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
 
@@ -21,10 +21,10 @@ export const patchScimGroup = (o: ResolvedScimOptions) =>
     },
     async (ctx) =>
       answeringScimErrors(async () => {
-        const { scope, base } = await readScimRequest(ctx);
+        const { scope, base, preconditions } = await readScimRequest(ctx);
         requireTeams(ctx.auth);
         const change = patchGroup(readPatchOperations(ctx.body), o.maxGroupMembers);
-        const row = await updateScimGroup(ctx.auth, scope, idParam(ctx), change);
-        return scimJson(toScimGroup(row, await listGroupMembers(ctx.auth.db, row, o.maxGroupMembers), base));
+        const row = await updateScimGroup(ctx.auth, scope, idParam(ctx), change, preconditions);
+        return scimResource(toScimGroup(row, await listGroupMembers(ctx.auth.db, row, o.maxGroupMembers), base));
       }),
   );

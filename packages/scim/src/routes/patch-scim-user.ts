@@ -3,7 +3,7 @@ import { z } from "zod";
 import { readPatchOperations } from "../patch-operations.js";
 import { patchUser } from "../patch-user.js";
 import { SCIM_ERRORS, ScimError } from "../scim-errors.js";
-import { answeringScimErrors, scimJson } from "../scim-response.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { idParam, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
 import { toScimUser } from "../user-resource.js";
@@ -23,7 +23,7 @@ export const patchScimUser = (o: ResolvedScimOptions) =>
     },
     async (ctx) =>
       answeringScimErrors(async () => {
-        const { scope, base } = await readScimRequest(ctx);
+        const { scope, base, preconditions } = await readScimRequest(ctx);
         const row = await findScimUser(ctx.auth.db, scope.organizationId, idParam(ctx));
         if (!row) throw new ScimError(SCIM_ERRORS.RESOURCE_NOT_FOUND);
         const current: UserState = {
@@ -37,7 +37,7 @@ export const patchScimUser = (o: ResolvedScimOptions) =>
           active: row.active,
         };
         const next = patchUser(current, readPatchOperations(ctx.body));
-        const updated = await updateScimUser(ctx.auth, o, scope, row, next);
-        return scimJson(toScimUser(updated, base));
+        const updated = await updateScimUser(ctx.auth, o, scope, row, next, preconditions);
+        return scimResource(toScimUser(updated, base));
       }),
   );

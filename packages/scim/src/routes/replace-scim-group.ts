@@ -2,7 +2,7 @@ import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { readGroupResource, toScimGroup } from "../group-resource.js";
 import { listGroupMembers, requireTeams, updateScimGroup } from "../group-store.js";
-import { answeringScimErrors, scimJson } from "../scim-response.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { idParam, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
 
@@ -19,16 +19,22 @@ export const replaceScimGroup = (o: ResolvedScimOptions) =>
     },
     async (ctx) =>
       answeringScimErrors(async () => {
-        const { scope, base } = await readScimRequest(ctx);
+        const { scope, base, preconditions } = await readScimRequest(ctx);
         requireTeams(ctx.auth);
         const input = readGroupResource(ctx.body, o.maxGroupMembers);
-        const row = await updateScimGroup(ctx.auth, scope, idParam(ctx), {
-          displayName: input.displayName,
-          externalId: input.externalId,
-          replaceAll: input.members,
-          add: [],
-          remove: [],
-        });
-        return scimJson(toScimGroup(row, await listGroupMembers(ctx.auth.db, row, o.maxGroupMembers), base));
+        const row = await updateScimGroup(
+          ctx.auth,
+          scope,
+          idParam(ctx),
+          {
+            displayName: input.displayName,
+            externalId: input.externalId,
+            replaceAll: input.members,
+            add: [],
+            remove: [],
+          },
+          preconditions,
+        );
+        return scimResource(toScimGroup(row, await listGroupMembers(ctx.auth.db, row, o.maxGroupMembers), base));
       }),
   );

@@ -1,7 +1,7 @@
 import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { SCIM_ERRORS, ScimError } from "../scim-errors.js";
-import { answeringScimErrors, scimJson } from "../scim-response.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { idParam, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
 import { toScimUser } from "../user-resource.js";
@@ -21,10 +21,10 @@ export const replaceScimUser = (o: ResolvedScimOptions) =>
     },
     async (ctx) =>
       answeringScimErrors(async () => {
-        const { scope, base } = await readScimRequest(ctx);
+        const { scope, base, preconditions } = await readScimRequest(ctx);
         const row = await findScimUser(ctx.auth.db, scope.organizationId, idParam(ctx));
         if (!row) throw new ScimError(SCIM_ERRORS.RESOURCE_NOT_FOUND);
-        const updated = await updateScimUser(ctx.auth, o, scope, row, readUserResource(ctx.body));
-        return scimJson(toScimUser(updated, base));
+        const updated = await updateScimUser(ctx.auth, o, scope, row, readUserResource(ctx.body), preconditions);
+        return scimResource(toScimUser(updated, base));
       }),
   );
