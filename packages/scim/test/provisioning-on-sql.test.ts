@@ -127,6 +127,32 @@ for (const [name, open] of [
       expect((await org.scim.get(`/Users/${u.id}`)).body.meta.version).toBe(winner?.body.meta.version);
     });
 
+    test("a Group's version changes when a member is deactivated; Group names compare case-insensitively", async () => {
+      const org = await newOrganization(s());
+      const a = (await org.scim.post("/Users", user("member-a"))).body;
+      const g = await org.scim.post("/Groups", {
+        schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"],
+        displayName: "Platform Team",
+        members: [{ value: a.id }],
+      });
+      expect(g.status).toBe(201);
+      const found = await org.scim.get(`/Groups?filter=${encodeURIComponent('displayName eq "PLATFORM team"')}`);
+      expect(found.body.Resources.map((r: { id: string }) => r.id)).toEqual([g.body.id]);
+      expect((await org.scim.get(`/Groups/${g.body.id}`, { "if-none-match": g.body.meta.version })).status).toBe(304);
+      await org.scim.patch(`/Users/${a.id}`, patchOp({ op: "replace", path: "active", value: false }));
+      const after = await org.scim.get(`/Groups/${g.body.id}`, { "if-none-match": g.body.meta.version });
+      expect(after.status).toBe(200);
+      expect(after.body.members ?? []).toEqual([]);
+      const stale = await org.scim.request("DELETE", `/Groups/${g.body.id}`, undefined, {
+        "if-match": g.body.meta.version,
+      });
+      expect(stale.status).toBe(412);
+      const ok = await org.scim.request("DELETE", `/Groups/${g.body.id}`, undefined, {
+        "if-match": after.body.meta.version,
+      });
+      expect(ok.status).toBe(204);
+    });
+
     test("another organization's token reaches none of these users", async () => {
       const org = await newOrganization(s());
       const other = await newOrganization(s());
