@@ -27,6 +27,7 @@ export const ACCOUNT_SECURITY_CSS = `
 .gh-root .gh-codes{list-style:none;margin:0 0 12px;padding:12px;display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));
 gap:8px;border:1px solid var(--gh-color-border);border-radius:var(--gh-radius);background:var(--gh-color-surface)}
 .gh-root .gh-codes-done{margin-top:12px}
+.gh-root .gh-secret{margin:0 0 16px;overflow-wrap:anywhere}
 .gh-root .gh-row-actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
 .gh-root .gh-select{font:inherit;color:inherit;background:var(--gh-color-bg);border:1px solid var(--gh-color-border);
 border-radius:var(--gh-radius);padding:8px 10px;min-height:44px;min-width:0;max-width:100%}

@@ -156,7 +156,7 @@ export function AccountTwoFactor({
         <>
           <p className="gh-muted">{at("twoFactorScanIntro")}</p>
           <QrImage uri={step.uri} draw={qrCode} />
-          <p className="gh-tight">
+          <p className="gh-secret">
             <span className="gh-strong">{at("twoFactorSecret")}: </span>
             <code className="gh-code">{secretOf(step.uri)}</code>
           </p>
