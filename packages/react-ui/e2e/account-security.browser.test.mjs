@@ -211,17 +211,17 @@ for (const combo of combos) {
     await card.getByLabel("Name (optional)").fill("Work laptop");
     await card.getByRole("button", { name: "Add a passkey" }).click();
     await card.getByRole("status").filter({ hasText: "Work laptop is added." }).waitFor();
-    await card.locator(".gh-list-item", { hasText: "Work laptop" }).getByText(/^Added /).waitFor();
+    await card
+      .locator(".gh-list-item", { hasText: "Work laptop" })
+      .getByText(/^Added /)
+      .waitFor();
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     assert.equal(credentials.length, 1);
     await at("account-passkeys-added");
 
     // The same authenticator again: the server excluded its credential; the browser's refusal reads as a sentence.
     await card.getByRole("button", { name: "Add a passkey" }).click();
-    await card
-      .getByRole("alert")
-      .filter({ hasText: "This device already has a passkey for your account." })
-      .waitFor();
+    await card.getByRole("alert").filter({ hasText: "This device already has a passkey for your account." }).waitFor();
     await at("account-passkeys-already-registered");
 
     // The user does not verify (the prompt refused): "cancelled", never the DOMException's text.
