@@ -274,7 +274,7 @@ for (const combo of combos) {
     const user = await seedUser("no-webauthn");
     const context = await newContext();
     await context.addInitScript(() => {
-      // biome-ignore lint/performance/noDelete: the browser without WebAuthn is the point.
+      // A browser without WebAuthn at all (an old one, or an insecure page).
       delete globalThis.PublicKeyCredential;
     });
     const { page, state } = await openPage(context);
