@@ -217,6 +217,8 @@ for (const combo of combos) {
       .waitFor();
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     assert.equal(credentials.length, 1);
+    // The form starts afresh: the name just used is not offered again.
+    assert.equal(await card.getByLabel("Name (optional)").inputValue(), "");
     await at("account-passkeys-added");
 
     // The same authenticator again: the server excluded its credential; the browser's refusal reads as a sentence.

@@ -109,7 +109,11 @@ for (const combo of combos) {
     const list = panel.getByRole("list", { name: "Members of Globex" });
     await list.getByText(owner.name).waitFor();
     await page.waitForLoadState("networkidle");
-    assert.deepEqual(asked, ["/api/auth/organization/list-team-members"]);
+    // (A session refresh the client may make on its own is not about the team.)
+    assert.deepEqual(
+      asked.filter((p) => !p.endsWith("/get-session")),
+      ["/api/auth/organization/list-team-members"],
+    );
     await at("org-team-members");
 
     // Add: the select offers the loaded members not in the team (cy comes from the full organization,

@@ -39,6 +39,8 @@ export function AccountPasskeys({ pageSize }: { pageSize: number }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
+  // Remounts the add form after a success, so the name just used is not offered again.
+  const [added, setAdded] = useState(0);
   const baseId = useId();
   const nameOf = (p: Passkey) => p.name || at("passkeyUnnamed");
   const addError =
@@ -171,6 +173,7 @@ export function AccountPasskeys({ pageSize }: { pageSize: number }) {
       <ShowMore shown={list.hasMore} busy={list.loadingMore} onMore={list.loadMore} />
       <div className="gh-section-gap">
         <Form
+          key={added}
           error={addError}
           onSubmit={async ({ name = "" }) => {
             setNotice(null);
@@ -183,6 +186,7 @@ export function AccountPasskeys({ pageSize }: { pageSize: number }) {
             );
             if (r) {
               setNotice(at("passkeyAdded", { name: r.name || given || at("passkeyUnnamed") }));
+              setAdded((n) => n + 1);
               list.reload();
             }
           }}
