@@ -309,8 +309,18 @@ for (const combo of combos) {
     await card.getByText("No API keys yet.").waitFor();
     await at("account-api-keys-empty");
 
+    // A name of spaces passes the browser's `required` but not the server: the error is the name's.
+    const name = card.getByLabel("Name");
+    state.expected = ["/api-key/create"];
+    await name.fill("   ");
+    await card.getByRole("button", { name: "Create key" }).click();
+    await card.locator(".gh-field-error").waitFor();
+    assert.equal(await name.getAttribute("aria-invalid"), "true");
+    assert.equal(await isFocused(name), true);
+    await at("account-api-keys-name-invalid");
+
     // Create: the key is shown once, in a field, with a copy button; the heading takes focus.
-    await card.getByLabel("Name").fill("Deploy script");
+    await name.fill("Deploy script");
     await card.getByLabel("Expires").selectOption("30");
     await card.getByRole("button", { name: "Create key" }).click();
     const heading = card.getByRole("heading", { name: "Copy your new key" });
