@@ -12,9 +12,11 @@ import { gzipSync } from "node:zlib";
  * Budgets in gzip bytes; raise only with a reason in the commit. Most of it is the error catalogue
  * (a friendly sentence for each of ~200 server codes, ~4.5 kB), then the stylesheet (~1.7 kB). The
  * organization components (switcher, settings, invitation: ~7.9 kB with their strings and stylesheet)
- * raised `all` from 15 872 to 23 552; `<SignIn>` alone does not ship them.
+ * raised `all` from 15 872 to 23 552; `<SignIn>` alone does not ship them. `<AccountSettings>`' two-factor,
+ * passkey and API-key sections and the team members in `<OrganizationSettings>` (~5.9 kB with their
+ * strings and stylesheet; measured 23 279 → 29 156) raised it to 29 440; `<SignIn>` alone is unchanged.
  */
-const BUDGETS = { signIn: 11_264, all: 23_552 };
+const BUDGETS = { signIn: 11_264, all: 29_440 };
 
 const require = createRequire(new URL("../packages/core/package.json", import.meta.url));
 const esbuild = require(require.resolve("esbuild", { paths: [require.resolve("tsup")] }));
@@ -32,7 +34,16 @@ async function gzipOf(name, source) {
     platform: "browser",
     conditions: ["source"],
     jsx: "automatic",
-    external: ["react", "react/jsx-runtime", "react-dom", "@gatehouse-auth/react", "@gatehouse-auth/client"],
+    // The two-factor QR code's drawing (qrcode) is the two-factor package's, imported on demand when the
+    // setup step shows: the app's bundler puts it in its own chunk, fetched only then.
+    external: [
+      "react",
+      "react/jsx-runtime",
+      "react-dom",
+      "@gatehouse-auth/react",
+      "@gatehouse-auth/client",
+      "@gatehouse-auth/two-factor/qr",
+    ],
     write: false,
   });
   return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;

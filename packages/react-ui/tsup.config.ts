@@ -10,5 +10,12 @@ export default defineConfig({
   sourcemap: false,
   // Each component in its own chunk, so an app that renders only <SignIn> ships only it.
   splitting: true,
-  external: ["@gatehouse-auth/client", "@gatehouse-auth/react", "react", "react/jsx-runtime"],
+  // The QR drawing is the app's @gatehouse-auth/two-factor (imported on demand), never bundled in here.
+  external: [
+    "@gatehouse-auth/client",
+    "@gatehouse-auth/react",
+    "@gatehouse-auth/two-factor/qr",
+    "react",
+    "react/jsx-runtime",
+  ],
 });

@@ -1,4 +1,5 @@
 // The page the browser test renders the components on: `?c=<Component>` picks one, `?theme=` its theme.
+import { apiKeyClient } from "@gatehouse-auth/api-key/client";
 import { emailOTPClient } from "@gatehouse-auth/email-otp/client";
 import { magicLinkClient } from "@gatehouse-auth/magic-link/client";
 import { organizationClient } from "@gatehouse-auth/organization/client";
@@ -34,6 +35,7 @@ const client = createAuthClient({
     usernameClient(),
     twoFactorClient(),
     organizationClient(),
+    apiKeyClient(),
   ],
 });
 
@@ -64,7 +66,14 @@ const components: Record<string, () => ReactElement> = {
   ResetPassword: () => <ResetPassword signInUrl="/?c=SignIn" />,
   VerifyEmail: () => <VerifyEmail />,
   Guards: () => <Guards />,
-  AccountSettings: () => <AccountSettings changeEmail deleteAccount afterDeleteUrl="/?c=Guards" />,
+  AccountSettings: () => (
+    <AccountSettings
+      changeEmail
+      deleteAccount
+      afterDeleteUrl="/?c=Guards"
+      pageSize={Number(new URLSearchParams(location.search).get("pageSize") ?? 20)}
+    />
+  ),
   UserButton: () => (
     <header className="bar">
       <span>Acme</span>

@@ -2,6 +2,7 @@
 // the harness page and its bundle (built from source by esbuild) at /, and an outbox the test reads.
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
+import { apiKey } from "@gatehouse-auth/api-key";
 import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
 import { toNodeHandler } from "@gatehouse-auth/core/node";
 import { emailOTP } from "@gatehouse-auth/email-otp";
@@ -90,6 +91,7 @@ export async function startHarness() {
       sendVerificationEmail: ({ user, url }) => void outbox.push({ kind: "verify", email: user.email, link: url }),
     },
     plugins: [
+      apiKey(),
       username(),
       magicLink({ sendMagicLink: ({ email, url }) => void outbox.push({ kind: "magic-link", email, link: url }) }),
       emailOTP({ sendVerificationOTP: ({ email, otp }) => void outbox.push({ kind: "email-otp", email, code: otp }) }),

@@ -1,9 +1,12 @@
+import { AccountApiKeys } from "./account-api-keys.js";
 import { AccountDelete } from "./account-delete.js";
 import { AccountLinked, type LinkedAccount } from "./account-linked.js";
+import { AccountPasskeys } from "./account-passkeys.js";
 import { AccountPassword } from "./account-password.js";
 import { AccountProfile } from "./account-profile.js";
 import { AccountSessions } from "./account-sessions.js";
-import { ACCOUNT_CSS } from "./account-styles.js";
+import { ACCOUNT_CSS, ACCOUNT_SECURITY_CSS } from "./account-styles.js";
+import { AccountTwoFactor, type QrCodeDrawer } from "./account-two-factor.js";
 import { useCapabilities } from "./capabilities.js";
 import { useGatehouseUI } from "./gatehouse-ui.js";
 import { useListing } from "./use-listing.js";
@@ -18,14 +21,28 @@ export interface AccountSettingsProps {
   deleteAccount?: boolean;
   /** Where to go once the account is deleted (and the deletion email's link lands). */
   afterDeleteUrl?: string;
+  /** Passkeys and API keys per page (the server caps it at 100). Default 20. */
+  pageSize?: number;
+  /**
+   * Draws the two-factor setup's QR code as SVG. Default: `totpQrCodeSvg` of @gatehouse-auth/two-factor/qr,
+   * loaded only when the setup step shows.
+   */
+  qrCode?: QrCodeDrawer;
 }
 
 /**
- * The signed-in user's settings, one card per section: profile (name, email), password, devices, linked
- * accounts, delete account. Sections follow the server: password only with email-and-password on, link
- * buttons for its social providers. Renders nothing signed out (wrap the page in `<SignedIn>`).
+ * The signed-in user's settings, one card per section: profile (name, email), password, two-step
+ * verification, passkeys, API keys, devices, linked accounts, delete account. Sections follow the server:
+ * password only with email-and-password on, two-factor, passkeys and API keys only when it has those
+ * plugins, link buttons for its social providers. Renders nothing signed out (wrap the page in `<SignedIn>`).
  */
-export function AccountSettings({ changeEmail = false, deleteAccount = false, afterDeleteUrl }: AccountSettingsProps) {
+export function AccountSettings({
+  changeEmail = false,
+  deleteAccount = false,
+  afterDeleteUrl,
+  pageSize = 20,
+  qrCode,
+}: AccountSettingsProps) {
   const { client, capabilities: given } = useGatehouseUI();
   const { data } = client.useSession();
   const caps = useCapabilities(client, given);
@@ -35,13 +52,24 @@ export function AccountSettings({ changeEmail = false, deleteAccount = false, af
   if (!data) return null;
   const password = caps?.emailAndPassword.enabled === true;
   const hasPassword = password && (accounts.items ?? []).some((a) => a.providerId === "credential");
+  const plugins = caps?.plugins ?? [];
   return (
     <div className="gh-settings" data-testid="gh-account-settings">
-      <style>{ACCOUNT_CSS}</style>
+      <style>{ACCOUNT_CSS + ACCOUNT_SECURITY_CSS}</style>
       <AccountProfile user={data.user} changeEmail={changeEmail} />
       {password && caps && (
         <AccountPassword min={caps.emailAndPassword.minPasswordLength} max={caps.emailAndPassword.maxPasswordLength} />
       )}
+      {plugins.includes("two-factor") && (
+        <AccountTwoFactor
+          enabled={(data.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true}
+          // Until the accounts are known, a password is assumed when the server has passwords on.
+          askPassword={accounts.items === undefined ? password : hasPassword}
+          qrCode={qrCode}
+        />
+      )}
+      {plugins.includes("passkey") && <AccountPasskeys pageSize={pageSize} />}
+      {plugins.includes("api-key") && <AccountApiKeys pageSize={pageSize} />}
       <AccountSessions />
       <AccountLinked providers={caps?.socialProviders ?? []} items={accounts.items} reload={accounts.reload} />
       {deleteAccount && <AccountDelete askPassword={hasPassword} {...(afterDeleteUrl ? { afterDeleteUrl } : {})} />}

@@ -19,3 +19,23 @@ background:var(--gh-color-success-bg);color:var(--gh-color-success);border:1px s
 .gh-settings{display:flex;flex-direction:column;gap:16px;width:100%;max-width:560px;margin-inline:auto;min-width:0}
 .gh-settings>.gh-root{max-width:none}
 `;
+
+/** The two-factor, passkey and API-key sections: the QR code, the backup codes, keys shown once. */
+export const ACCOUNT_SECURITY_CSS = `
+.gh-root .gh-qr{display:block;width:200px;height:200px;max-width:100%;margin:0 0 12px;background:#fff;border-radius:4px}
+.gh-root .gh-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.95em;overflow-wrap:anywhere}
+.gh-root .gh-codes{list-style:none;margin:0 0 12px;padding:12px;display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));
+gap:8px;border:1px solid var(--gh-color-border);border-radius:var(--gh-radius);background:var(--gh-color-surface)}
+.gh-root .gh-codes-done{margin-top:12px}
+.gh-root .gh-secret{margin:0 0 16px;overflow-wrap:anywhere}
+.gh-root .gh-row-actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+.gh-root .gh-select{font:inherit;color:inherit;background:var(--gh-color-bg);border:1px solid var(--gh-color-border);
+border-radius:var(--gh-radius);padding:8px 10px;min-height:44px;min-width:0;max-width:100%}
+.gh-root .gh-select:focus-visible{outline:3px solid var(--gh-color-focus);outline-offset:2px}
+.gh-root .gh-inline-form{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end;flex:1 1 100%}
+.gh-root .gh-inline-form>.gh-field{flex:1 1 200px}
+.gh-root .gh-confirm{display:flex;flex-direction:column;gap:8px;padding:12px;border:1px solid var(--gh-color-danger);
+border-radius:var(--gh-radius);background:var(--gh-color-danger-bg);flex:1 1 100%}
+.gh-root .gh-confirm p{margin:0;color:var(--gh-color-fg);font-weight:600}
+.gh-root .gh-confirm .gh-button[data-variant=secondary]{background:var(--gh-color-bg)}
+`;

@@ -2,6 +2,7 @@ import { type CSSProperties, type ReactNode, createContext, useContext, useMemo 
 import { ERROR_MESSAGES } from "./error-messages.js";
 import { formatMessage } from "./format-message.js";
 import type { Capabilities } from "./capabilities.js";
+import type { AccountMessageKey } from "./account-messages.js";
 import type { OrganizationMessageKey } from "./organization-messages.js";
 import { UI_MESSAGES, type UiMessageKey } from "./ui-messages.js";
 
@@ -29,7 +30,7 @@ export type Theme = "light" | "dark" | "system";
 
 /** Overrides of the message catalogue: any UI string, any error code's text. */
 export interface Messages {
-  ui?: Partial<Record<UiMessageKey | OrganizationMessageKey, string>>;
+  ui?: Partial<Record<UiMessageKey | OrganizationMessageKey | AccountMessageKey, string>>;
   errors?: Record<string, string>;
 }
 

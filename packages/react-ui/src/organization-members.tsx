@@ -6,11 +6,12 @@ import { useGatehouseUI } from "./gatehouse-ui.js";
 import { useOrgText } from "./organization-messages.js";
 import { ActionAlert, ConfirmRow, MoreButton, RoleSelect, withOrgField } from "./organization-parts.js";
 import type { ActiveOrganization, OrganizationAction } from "./use-organization.js";
-import { usePaged } from "./use-paged.js";
+import { TeamMembers, type Directory } from "./organization-team-members.js";
+import { type Paged, usePaged } from "./use-paged.js";
 
 type May = Record<OrganizationAction, boolean>;
 
-interface Member {
+export interface Member {
   id: string;
   userId: string;
   role: string;
@@ -45,27 +46,27 @@ function useSection() {
   return { ...submit, notice, setNotice, confirming, setConfirming, act };
 }
 
+/** The organization's members, paged: the members card shows them, the teams read names from them. */
+export function useMemberList(organizationId: string, pageSize: number): Paged<Member> {
+  return usePaged<Member>("organization.listMembers", { organizationId, limit: pageSize }, { key: "members" });
+}
+
 /** Members, paged: role changes and removals (with confirmation) where the server says the caller may. */
 export function OrganizationMembers({
   org,
   may,
   roles,
-  pageSize,
+  list,
   userId,
 }: {
   org: ActiveOrganization;
   may: May;
   roles: readonly string[];
-  pageSize: number;
+  list: Paged<Member>;
   userId: string;
 }) {
   const { client, t } = useGatehouseUI();
   const ot = useOrgText();
-  const list = usePaged<Member>(
-    "organization.listMembers",
-    { organizationId: org.id, limit: pageSize },
-    { key: "members" },
-  );
   const s = useSection();
   const baseId = useId();
   return (
@@ -306,13 +307,25 @@ export function OrganizationInvitations({
   );
 }
 
-/** Teams (when the server has them on): create, remove with confirmation. */
-export function OrganizationTeams({ org, may, pageSize }: { org: ActiveOrganization; may: May; pageSize: number }) {
+/** Teams (when the server has them on): create, remove with confirmation, each team's members. */
+export function OrganizationTeams({
+  org,
+  may,
+  pageSize,
+  directory,
+}: {
+  org: ActiveOrganization;
+  may: May;
+  pageSize: number;
+  directory: Directory;
+}) {
   const { client, t } = useGatehouseUI();
   const ot = useOrgText();
   const list = usePaged<Team>("organization.listTeams", { organizationId: org.id, limit: pageSize });
   const create = useSubmit();
   const s = useSection();
+  const [open, setOpen] = useState<string | null>(null);
+  const panelId = useId();
   return (
     <Card title={ot("teamsTitle")} testId="gh-organization-teams">
       <ActionAlert text={s.error?.text ?? (list.items && list.errorCode ? t("loadFailed") : undefined)} />
@@ -342,21 +355,46 @@ export function OrganizationTeams({ org, may, pageSize }: { org: ActiveOrganizat
                   }
                 />
               ) : (
-                may.removeTeam && (
+                <div className="gh-row-actions">
                   <button
                     type="button"
                     className="gh-button gh-button-inline"
                     data-variant="secondary"
-                    disabled={s.pending}
-                    aria-label={ot("removeTeamOf", { name: team.name })}
-                    onClick={() => {
-                      s.setError(null);
-                      s.setConfirming(team.id);
-                    }}
+                    aria-expanded={open === team.id}
+                    aria-controls={open === team.id ? `${panelId}-${team.id}` : undefined}
+                    aria-label={ot("teamMembersShowOf", { name: team.name })}
+                    onClick={() => setOpen(open === team.id ? null : team.id)}
                   >
-                    {ot("removeTeam")}
+                    {ot("teamMembersShow")}
                   </button>
-                )
+                  {may.removeTeam && (
+                    <button
+                      type="button"
+                      className="gh-button gh-button-inline"
+                      data-variant="secondary"
+                      disabled={s.pending}
+                      aria-label={ot("removeTeamOf", { name: team.name })}
+                      onClick={() => {
+                        s.setError(null);
+                        s.setConfirming(team.id);
+                      }}
+                    >
+                      {ot("removeTeam")}
+                    </button>
+                  )}
+                </div>
+              )}
+              {open === team.id && (
+                <div id={`${panelId}-${team.id}`} className="gh-team-panel">
+                  <TeamMembers
+                    teamId={team.id}
+                    teamName={team.name}
+                    organizationId={org.id}
+                    directory={directory}
+                    mayUpdate={may.updateTeam}
+                    pageSize={pageSize}
+                  />
+                </div>
               )}
             </li>
           ))}

@@ -4,7 +4,14 @@ import { LoadFailed } from "./account-sessions.js";
 import { callClient } from "./call-client.js";
 import { Card, Field, Form, Notice, Submit, useSubmit } from "./form-parts.js";
 import { useGatehouseUI } from "./gatehouse-ui.js";
-import { OrganizationInvitations, OrganizationMembers, OrganizationTeams } from "./organization-members.js";
+import {
+  type Member,
+  OrganizationInvitations,
+  OrganizationMembers,
+  OrganizationTeams,
+  useMemberList,
+} from "./organization-members.js";
+import type { Directory } from "./organization-team-members.js";
 import { useOrgText } from "./organization-messages.js";
 import { ConfirmRow, SLUG_PATTERN, fieldError, withOrgField } from "./organization-parts.js";
 import { ORGANIZATION_CSS } from "./organization-styles.js";
@@ -74,20 +81,61 @@ export function OrganizationSettings({
     );
     body = (
       // Keyed by the organization: a switch starts every section (forms, confirmations, pages) afresh.
-      <div className="gh-settings" key={org.id}>
-        <OrganizationProfile org={org} may={may} role={me?.role} />
-        <OrganizationMembers org={org} may={may} roles={roles} pageSize={pageSize} userId={session.user.id} />
-        <OrganizationInvitations org={org} may={may} roles={roles} pageSize={pageSize} />
-        {org.teams !== undefined && <OrganizationTeams org={org} may={may} pageSize={pageSize} />}
-        <OrganizationLeave org={org} onDone={done} />
-        {may.deleteOrganization && <OrganizationDelete org={org} onDone={done} />}
-      </div>
+      <OrganizationSections
+        key={org.id}
+        org={org}
+        may={may}
+        role={me?.role}
+        roles={roles}
+        pageSize={pageSize}
+        userId={session.user.id}
+        onDone={done}
+      />
     );
   }
   return (
     <div className="gh-settings" data-testid="gh-organization-settings">
       <style>{ACCOUNT_CSS + ORGANIZATION_CSS}</style>
       {body}
+    </div>
+  );
+}
+
+/**
+ * The sections of one organization. The member list is loaded here, once: the members card shows it and
+ * the teams read their members' names from it (list-team-members answers user ids only).
+ */
+function OrganizationSections({
+  org,
+  may,
+  role,
+  roles,
+  pageSize,
+  userId,
+  onDone,
+}: {
+  org: ActiveOrganization;
+  may: May;
+  role: string | undefined;
+  roles: readonly string[];
+  pageSize: number;
+  userId: string;
+  onDone: (text: string) => void;
+}) {
+  const members = useMemberList(org.id, pageSize);
+  const directory: Directory = new Map();
+  // The full organization's first members (already in the store), then every page the members card loaded.
+  for (const m of (org as { members?: Member[] }).members ?? [])
+    if (m.user) directory.set(m.userId, { name: m.user.name, email: m.user.email });
+  for (const m of members.items ?? []) directory.set(m.userId, { name: m.user.name, email: m.user.email });
+  return (
+    <div className="gh-settings">
+      <OrganizationProfile org={org} may={may} role={role} />
+      <OrganizationMembers org={org} may={may} roles={roles} list={members} userId={userId} />
+      <OrganizationInvitations org={org} may={may} roles={roles} pageSize={pageSize} />
+      {org.teams !== undefined && <OrganizationTeams org={org} may={may} pageSize={pageSize} directory={directory} />}
+      <OrganizationLeave org={org} onDone={onDone} />
+      {may.deleteOrganization && <OrganizationDelete org={org} onDone={onDone} />}
     </div>
   );
 }

@@ -28,5 +28,8 @@ border-radius:var(--gh-radius);background:var(--gh-color-danger-bg);flex:1 1 100
 .gh-root .gh-confirm .gh-button[data-variant=secondary]{background:var(--gh-color-bg)}
 .gh-root .gh-inline-form{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end}
 .gh-root .gh-inline-form>.gh-field{flex:1 1 200px}
+.gh-root .gh-team-panel{flex:1 1 100%;padding:8px 0 0 12px;border-left:3px solid var(--gh-color-border)}
+.gh-root .gh-team-members{display:flex;flex-direction:column;gap:8px}
+.gh-root .gh-team-members .gh-list{margin:0}
 .gh-root .gh-org-logo{width:40px;height:40px;border-radius:8px;object-fit:cover;border:1px solid var(--gh-color-border)}
 `;

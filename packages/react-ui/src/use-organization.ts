@@ -52,6 +52,7 @@ export const ORGANIZATION_ACTIONS = {
   cancelInvitation: { invitation: ["cancel"] },
   createTeam: { team: ["create"] },
   removeTeam: { team: ["delete"] },
+  updateTeam: { team: ["update"] },
 } as const;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;

@@ -102,6 +102,43 @@ describe("server rendering (no DOM: Node's environment)", () => {
     expect(plain).not.toContain("Delete account");
   });
 
+  it("renders AccountSettings' two-factor, passkey and API-key sections only when the server has the plugin", () => {
+    const client = {
+      useSession: () => ({
+        data: {
+          user: { id: "u1", name: "Ada Lovelace", email: "ada@example.com", twoFactorEnabled: true },
+          session: {},
+        },
+        isPending: false,
+      }),
+    };
+    const render = (plugins: string[]) =>
+      renderToString(
+        <GatehouseUI client={client} capabilities={{ ...capabilities, plugins }} theme="dark">
+          <AccountSettings />
+        </GatehouseUI>,
+      );
+    const all = render(["two-factor", "passkey", "api-key"]);
+    // Two-factor is on for this user: its card offers turning it off and new backup codes, not turning it on.
+    for (const text of ["Two-step verification", "New backup codes…", "Turn off…", "Passkeys", "Add a passkey"])
+      expect(all).toContain(text);
+    for (const text of ["API keys", "Create key", "Never", "Loading…"]) expect(all).toContain(text);
+    expect(all).not.toContain("Turn on two-step verification");
+    const none = render([]);
+    for (const text of ["Two-step verification", "Passkeys", "API keys"]) expect(none).not.toContain(text);
+    // An app's override of one of these strings is used.
+    const french = renderToString(
+      <GatehouseUI
+        client={client}
+        capabilities={{ ...capabilities, plugins: ["passkey"] }}
+        messages={{ ui: { passkeysTitle: "Clés d'accès" } }}
+      >
+        <AccountSettings />
+      </GatehouseUI>,
+    );
+    expect(french).toContain("Clés d&#x27;accès");
+  });
+
   it("renders the organization components signed in: the active one, lists loading, no request", () => {
     // The session and organizationClient()'s store are known (as after hydration); any other call would
     // throw, since the object has no other method.
