@@ -196,6 +196,23 @@ test("bad input gets Gatehouse's 4xx through the endpoint, never a 500 or a hang
   assert.equal(JSON.parse(answer.body).code, "BAD_REQUEST");
 });
 
+test("the OAuth provider's metadata is served at the origin root, as RFC 8414 puts it, through toAstroWellKnown", async () => {
+  const rfc8414 = await call("/.well-known/oauth-authorization-server/api/auth");
+  assert.equal(rfc8414.status, 200);
+  const metadata = await rfc8414.json();
+  assert.equal(metadata.issuer, `${base}/api/auth`);
+  assert.equal(metadata.authorization_endpoint, `${base}/api/auth/oauth2/authorize`);
+  // The same document the auth routes serve under the issuer.
+  const inner = await call("/api/auth/.well-known/oauth-authorization-server");
+  assert.deepEqual(await inner.json(), metadata);
+  // Other well-known paths, and writes, get Gatehouse's 404.
+  const other = await call("/.well-known/oauth-authorization-server/elsewhere");
+  assert.equal(other.status, 404);
+  assert.equal((await other.json()).code, "NOT_FOUND");
+  const write = await post("/.well-known/oauth-authorization-server/api/auth", {});
+  assert.equal(write.status, 404);
+});
+
 test("the rate limiter counts per client address, as the adapter reports it", async () => {
   const client = newClient();
   const attempt = () =>

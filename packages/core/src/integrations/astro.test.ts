@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeTestAuth } from "../testing/make-test-auth.js";
-import { type AstroContextLike, getSession, sessionMiddleware, toAstroHandler } from "./astro.js";
+import { type AstroContextLike, getSession, sessionMiddleware, toAstroHandler, toAstroWellKnown } from "./astro.js";
 
 // The real Astro app is tested in examples/astro (astro build with @astrojs/node, then the standalone
 // server); this checks the endpoint's and the middleware's contract without Astro.
@@ -129,5 +129,28 @@ describe("sessionMiddleware", () => {
     expect(await run("/dashboard", { cookie: "gatehouse.session_token=forged.sig" })).toBeNull();
     // The auth routes read the session themselves; the middleware does not read it twice.
     expect(await run("/api/auth/get-session", { cookie })).toBeNull();
+  });
+});
+
+describe("toAstroWellKnown", () => {
+  // A stand-in for oauthWellKnown(auth) (the provider package is not core's dependency): one document.
+  const documents = async (request: Request) =>
+    new URL(request.url).pathname === "/.well-known/oauth-authorization-server/api/auth"
+      ? Response.json({ issuer: `${origin}/api/auth` })
+      : null;
+
+  it("answers the documents it is given, Gatehouse's 404 for the rest, 400 for a malformed Host", async () => {
+    const ALL = toAstroWellKnown(makeTestAuth(), documents);
+    const doc = await ALL(context("/.well-known/oauth-authorization-server/api/auth"));
+    expect(doc.status).toBe(200);
+    expect((await doc.json()).issuer).toBe(`${origin}/api/auth`);
+    const other = await ALL(context("/.well-known/security.txt"));
+    expect(other.status).toBe(404);
+    expect((await other.json()).code).toBe("NOT_FOUND");
+    const badHost = await ALL(
+      context("/.well-known/oauth-authorization-server/api/auth", { headers: { host: "evil.example/x?" } }),
+    );
+    expect(badHost.status).toBe(400);
+    expect((await badHost.json()).code).toBe("BAD_REQUEST");
   });
 });

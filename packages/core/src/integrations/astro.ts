@@ -36,6 +36,24 @@ export function toAstroHandler(auth: Pick<Auth, "handler" | "options">): AstroRo
 }
 
 /**
+ * The endpoint for origin-root documents outside `basePath`, such as the OAuth provider's well-known
+ * metadata. In `src/pages/.well-known/[...path].ts`:
+ * `export const prerender = false; export const ALL = toAstroWellKnown(auth, oauthWellKnown(auth));`
+ * `documents` answers the paths it knows and null for the rest, which get Gatehouse's 404 (JSON, in the
+ * error shape of every other answer); a malformed Host is a 400 as on the auth routes.
+ */
+export function toAstroWellKnown(
+  auth: Pick<Auth, "options">,
+  documents: (request: Request) => Promise<Response | null>,
+): AstroRoute {
+  return async (context) => {
+    const badHost = refuseBadHost(context.request.headers.get("host"), auth);
+    if (badHost) return badHost;
+    return (await documents(context.request)) ?? notFoundAnswer(auth);
+  };
+}
+
+/**
  * The signed-in session and user, or null, in a page's frontmatter (`getSession(auth, Astro.request)`),
  * an endpoint or middleware (`getSession(auth, context)`). It only reads; see getSessionFromHeaders.
  */
