@@ -11,6 +11,7 @@ export default defineConfig({
     "src/integrations/next.ts",
     "src/integrations/sveltekit.ts",
     "src/integrations/nuxt.ts",
+    "src/integrations/astro.ts",
   ],
   // The conformance suite runs inside the caller's vitest; bundling a copy would break it.
   external: ["vitest"],

@@ -36,7 +36,18 @@ describe("gatehouse-auth subpaths", () => {
   it("offers the subpaths the docs promise, each with types, import and default (CommonJS) on one file", () => {
     const plugins = ["organization", "admin", "api-key", "bearer", "jwt", "username", "magic-link"];
     const more = ["email-otp", "multi-session", "open-api", "audit-log", "oauth-provider"];
-    const expected = [".", "./node", "./fastify", "./next", "./kysely", "./client", "./react", "./captcha"];
+    const frameworks = ["./sveltekit", "./nuxt", "./astro"];
+    const expected = [
+      ".",
+      "./node",
+      "./fastify",
+      "./next",
+      ...frameworks,
+      "./kysely",
+      "./client",
+      "./react",
+      "./captcha",
+    ];
     for (const p of [...plugins, ...more]) expected.push(`./${p}`, `./${p}/client`);
     expect(subpaths.sort()).toEqual(expected.sort());
     for (const subpath of subpaths) {
@@ -60,12 +71,12 @@ describe("gatehouse-auth subpaths", () => {
     for (const name of Object.keys(theirs)) expect(ours[name], `${subpath} ${name}`).toBe(theirs[name]);
   });
 
-  it("depends on exactly the scoped packages it re-exports, none of the heavy ones; drivers and React are optional peers", () => {
+  it("depends on exactly the scoped packages it re-exports, none of the heavy ones; drivers, React and h3 are optional peers", () => {
     const reExported = new Set(subpaths.map((s) => targetOf(s).split("/").slice(0, 2).join("/")));
     expect(Object.keys(pkg.dependencies).sort()).toEqual([...reExported].sort());
     for (const range of Object.values(pkg.dependencies)) expect(range).toBe("workspace:*");
     for (const heavy of HEAVY) expect(pkg.dependencies).not.toHaveProperty(`@gatehouse-auth/${heavy}`);
-    for (const peer of ["better-sqlite3", "pg", "mysql2", "react"]) {
+    for (const peer of ["better-sqlite3", "pg", "mysql2", "react", "h3"]) {
       expect(pkg.peerDependencies).toHaveProperty(peer);
       expect(pkg.peerDependenciesMeta[peer]?.optional, peer).toBe(true);
     }

@@ -1,0 +1,256 @@
+// The example app for real: `astro build` (@astrojs/node, standalone), then `node dist/server/entry.mjs`
+// on a free port, then the journey over HTTP — sign-up and sign-in through the endpoint, pages reading
+// the session on the server, the protected page redirecting, sign-out — and once in Chromium through the
+// forms and @gatehouse-auth/client. Run: node --test examples/astro/test/astro.test.mjs
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
+
+const app = fileURLToPath(new URL("..", import.meta.url));
+const bin = (name) => join(app, "node_modules", ".bin", name);
+const data = mkdtempSync(join(tmpdir(), "gatehouse-astro-"));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+let port;
+let base;
+let server;
+let env;
+
+before(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  env = {
+    ...process.env,
+    NODE_ENV: "production",
+    ASTRO_TELEMETRY_DISABLED: "1",
+    GATEHOUSE_DB: join(data, "gatehouse.db"),
+    GATEHOUSE_URL: base,
+    GATEHOUSE_SECRET: "astro-test-secret-0123456789abcdef0123456789",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+  };
+  // CI builds once before the test (ASTRO_PREBUILT=1); run alone, the test builds.
+  if (process.env.ASTRO_PREBUILT !== "1" || !existsSync(join(app, "dist", "server", "entry.mjs"))) {
+    const started = Date.now();
+    await run(bin("astro"), ["build"], { cwd: app, env });
+    console.log(`astro build: ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  }
+  server = await startServer({
+    name: "node dist/server/entry.mjs",
+    command: process.execPath,
+    args: ["dist/server/entry.mjs"],
+    cwd: app,
+    env,
+    base,
+  });
+});
+
+after(async () => {
+  await stopServer(server);
+  rmSync(data, { recursive: true, force: true });
+});
+
+let nextAddress = 10;
+/** A client address of its own, so the per-client limits do not mix tests. The test plays a proxy that
+ * sets X-Forwarded-For (which @astrojs/node reads as the client address; see docs/astro.md). */
+const newClient = () => `198.51.100.${nextAddress++}`;
+
+/** A request that fails the test instead of hanging it. */
+const call = (path, init = {}, client = newClient()) =>
+  fetch(`${base}${path}`, {
+    redirect: "manual",
+    ...init,
+    headers: { "x-forwarded-for": client, ...init.headers },
+    signal: AbortSignal.timeout(10_000),
+  });
+
+const post = (path, body, headers = {}, client = newClient()) =>
+  call(
+    path,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    },
+    client,
+  );
+
+const cookieOf = (r) =>
+  r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+const escaped = (s) => s.replace(/[.]/g, "\\.");
+
+test("sign-up and sign-in through the endpoint; pages see the session on the server; sign-out ends it", async () => {
+  const email = `astro-${Date.now()}@example.com`;
+  const up = await post("/api/auth/sign-up/email", { name: "Ada Astro", email, password: "password-123" });
+  assert.equal(up.status, 200, await up.clone().text());
+  assert.equal((await up.json()).user.email, email);
+
+  const signIn = await post("/api/auth/sign-in/email", { email, password: "password-123" });
+  assert.equal(signIn.status, 200);
+  const cookie = cookieOf(signIn);
+  assert.match(cookie, /gatehouse\.session_token=/);
+  assert.match(signIn.headers.getSetCookie().join("\n"), /HttpOnly/i);
+
+  // The home page reads locals.session (the middleware); the dashboard calls getSession itself.
+  const page = await call("/", { headers: { cookie } });
+  assert.equal(page.status, 200);
+  const html = await page.text();
+  assert.match(html, /<strong id="user-name">Ada Astro<\/strong>/);
+  assert.match(html, new RegExp(`<span id="user-email">${escaped(email)}</span>`));
+  const dashboard = await call("/dashboard", { headers: { cookie } });
+  assert.equal(dashboard.status, 200);
+  assert.match(await dashboard.text(), new RegExp(`<span id="dashboard-email">${escaped(email)}</span>`));
+
+  // A cross-site page cannot sign the user out (the shared origin check); the app itself can.
+  const crossSite = await post("/api/auth/sign-out", {}, { cookie, origin: "https://evil.example" });
+  assert.equal(crossSite.status, 403);
+  assert.equal((await crossSite.json()).code, "INVALID_ORIGIN");
+  assert.equal((await call("/dashboard", { headers: { cookie } })).status, 200);
+  const out = await post("/api/auth/sign-out", {}, { cookie });
+  assert.equal(out.status, 200);
+  assert.match(await (await call("/", { headers: { cookie } })).text(), /Not signed in/);
+  const afterOut = await call("/dashboard", { headers: { cookie } });
+  assert.equal(afterOut.status, 303);
+  assert.equal(afterOut.headers.get("location"), "/sign-in");
+});
+
+test("strangers and forged cookies are signed out and sent from the protected page to sign-in", async () => {
+  assert.match(await (await call("/")).text(), /Not signed in/);
+  const stranger = await call("/dashboard");
+  assert.equal(stranger.status, 303);
+  assert.equal(stranger.headers.get("location"), "/sign-in");
+  const forged = "gatehouse.session_token=not-a-real-token.forged-signature";
+  assert.match(await (await call("/", { headers: { cookie: forged } })).text(), /Not signed in/);
+  assert.equal((await call("/dashboard", { headers: { cookie: forged } })).status, 303);
+});
+
+test("the page escapes what a user typed into their name", async () => {
+  const email = `astro-xss-${Date.now()}@example.com`;
+  const up = await post("/api/auth/sign-up/email", {
+    name: "<img src=x onerror=alert(1)>",
+    email,
+    password: "password-123",
+  });
+  assert.equal(up.status, 200);
+  const html = await (await call("/", { headers: { cookie: cookieOf(up) } })).text();
+  assert.doesNotMatch(html, /<img src=x/i);
+  assert.match(html, /<strong id="user-name">&lt;img src=x onerror=alert\(1\)(>|&gt;)<\/strong>/);
+});
+
+test("bad input gets Gatehouse's 4xx through the endpoint, never a 500 or a hang; the app's pages stay the app's", async () => {
+  const bad = await post("/api/auth/sign-in/email", '{"email": ');
+  assert.equal(bad.status, 400);
+  assert.equal(typeof (await bad.json()).code, "string");
+  // Form posts stop at Astro's own checkOrigin (403) before Gatehouse would answer 415: Astro compares
+  // the Origin with the URL it builds, whose host is "localhost" unless security.allowedDomains names it.
+  for (const origin of [base, "https://evil.example"]) {
+    const form = await call("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: "email=a%40example.com&password=x",
+    });
+    assert.equal(form.status, 403);
+    assert.equal(form.headers.getSetCookie().length, 0);
+  }
+  const big = await post("/api/auth/sign-in/email", { email: "a@example.com", password: "x".repeat(2_000_000) });
+  assert.equal(big.status, 413);
+  const wrongMethod = await call("/api/auth/sign-in/email");
+  assert.equal(wrongMethod.status, 405);
+  const missing = await call("/api/auth/no-such-route");
+  assert.equal(missing.status, 404);
+  assert.equal((await missing.json()).code, "NOT_FOUND");
+  // A path that only starts like basePath is Astro's (its own 404 page), not Gatehouse's.
+  const lookalike = await call("/api/authx");
+  assert.equal(lookalike.status, 404);
+  assert.match(lookalike.headers.get("content-type") ?? "", /text\/html/);
+
+  // A malformed Host never reaches a link or a redirect.
+  const answer = await new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/auth/get-session",
+        headers: { host: "evil.example/x?", "x-forwarded-for": newClient() },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+  assert.equal(answer.status, 400);
+  assert.equal(JSON.parse(answer.body).code, "BAD_REQUEST");
+});
+
+test("the OAuth provider's metadata is served at the origin root, as RFC 8414 puts it, through toAstroWellKnown", async () => {
+  const rfc8414 = await call("/.well-known/oauth-authorization-server/api/auth");
+  assert.equal(rfc8414.status, 200);
+  const metadata = await rfc8414.json();
+  assert.equal(metadata.issuer, `${base}/api/auth`);
+  assert.equal(metadata.authorization_endpoint, `${base}/api/auth/oauth2/authorize`);
+  // The same document the auth routes serve under the issuer.
+  const inner = await call("/api/auth/.well-known/oauth-authorization-server");
+  assert.deepEqual(await inner.json(), metadata);
+  // Other well-known paths, and writes, get Gatehouse's 404.
+  const other = await call("/.well-known/oauth-authorization-server/elsewhere");
+  assert.equal(other.status, 404);
+  assert.equal((await other.json()).code, "NOT_FOUND");
+  const write = await post("/.well-known/oauth-authorization-server/api/auth", {});
+  assert.equal(write.status, 404);
+});
+
+test("the rate limiter counts per client address, as the adapter reports it", async () => {
+  const client = newClient();
+  const attempt = () =>
+    post("/api/auth/sign-in/email", { email: "nobody@example.com", password: "wrong-password" }, {}, client);
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push((await attempt()).status);
+  assert.deepEqual(statuses, [401, 401, 401, 429]);
+  const other = await post("/api/auth/sign-in/email", { email: "nobody@example.com", password: "wrong-password" });
+  assert.equal(other.status, 401);
+});
+
+test("in Chromium: redirected from the dashboard, sign up with the form, see the dashboard, sign out", async () => {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${base}/dashboard`);
+    await page.waitForURL(`${base}/sign-in`);
+    // The form's script is a module: wait until it has loaded, or a click would submit the form natively.
+    await page.goto(`${base}/sign-up`, { waitUntil: "networkidle" });
+    const email = `astro-browser-${Date.now()}@example.com`;
+    await page.fill('input[name="name"]', "Bea Browser");
+    await page.fill('input[name="email"]', email);
+    await page.fill('input[name="password"]', "password-123");
+    await page.click('button[type="submit"]');
+    await page.waitForURL(`${base}/dashboard`);
+    assert.equal(await page.textContent("#dashboard-email"), email);
+    const cookies = await page.context().cookies();
+    assert.ok(cookies.some((c) => c.name === "gatehouse.session_token" && c.httpOnly));
+    await page.goto(`${base}/`);
+    assert.equal(await page.textContent("#user-name"), "Bea Browser");
+    await page.click("#sign-out");
+    await page.waitForSelector("#signed-out");
+    await page.goto(`${base}/dashboard`);
+    await page.waitForURL(`${base}/sign-in`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
