@@ -24,6 +24,7 @@ const TIMEOUT_MS = 5000;
 // party refused the token, §2.8) or a redirect never.
 const ATTEMPTS = 3;
 const PAUSE_MS = [1000, 3000];
+const CHUNK = 500;
 
 /** Which client got tokens in which session of which user. */
 export interface TokenSessionRow {
@@ -63,20 +64,25 @@ export async function endSessionsAtClients(
   /** Rows read before a deleted user's tokens went with it (the foreign key cascades before the notice). */
   remembered: readonly TokenSessionRow[] = [],
 ): Promise<void> {
-  const sessionIds = [...notice.sessionIds];
-  const rows: TokenSessionRow[] = [
-    ...remembered.filter((r) => sessionIds.includes(r.sessionId)),
-    ...(await tokenSessionRows(auth.db, [{ field: "sessionId", operator: "in", value: sessionIds }])),
-  ];
+  const ended = new Set(notice.sessionIds);
+  const rows: TokenSessionRow[] = remembered.filter((r) => ended.has(r.sessionId));
+  // A user with many sessions (revoke-sessions): bounded `in` lists, on the sessionId index.
+  const ids = [...ended];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const part = ids.slice(i, i + CHUNK);
+    const found = await tokenSessionRows(auth.db, [{ field: "sessionId", operator: "in", value: part }]);
+    if (found.length === 0) continue;
+    rows.push(...found);
+    await auth.db.updateMany({
+      model: OAUTH_MODELS.token,
+      where: [
+        { field: "sessionId", operator: "in", value: part },
+        { field: "revokedAt", value: null },
+      ],
+      update: { revokedAt: new Date(auth.now()) },
+    });
+  }
   if (rows.length === 0) return;
-  await auth.db.updateMany({
-    model: OAUTH_MODELS.token,
-    where: [
-      { field: "sessionId", operator: "in", value: sessionIds },
-      { field: "revokedAt", value: null },
-    ],
-    update: { revokedAt: new Date(auth.now()) },
-  });
   const found = await clients.findMany(
     auth,
     rows.map((r) => String(r.clientId)),

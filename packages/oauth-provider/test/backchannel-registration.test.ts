@@ -86,7 +86,10 @@ describe("back-channel logout registration", () => {
       backchannel_logout_session_required: true,
     });
     expect(r.status).toBe(201);
-    const { client_id: clientId, registration_access_token: rat } = (await r.json()) as Record<string, string>;
+    const { client_id: clientId, registration_access_token: rat } = (await r.json()) as {
+      client_id: string;
+      registration_access_token: string;
+    };
     // Point the URI at the receiver's path for this client id (RFC 7592 update, same policy).
     const put = await fetch(`${open.issuer}/oauth2/register/${clientId}`, {
       method: "PUT",
