@@ -99,6 +99,16 @@ describe("onSessionsEnded", () => {
     expect((await v.client.get("/get-session")).body?.user.id).toBe(v.userId);
   });
 
+  it("hears an expired session when it is presented, once", async () => {
+    const { auth, notices, clock } = listening();
+    const u = await signUpUser(auth);
+    const own = await sessionIdOf(u.client);
+    clock.now += (auth.$context.options.session.expiresIn + 1) * 1000;
+    expect((await u.client.get("/get-session")).body).toBeNull();
+    expect((await u.client.get("/get-session")).body).toBeNull();
+    expect(notices).toEqual([{ userId: u.userId, sessionIds: [own], reason: "expired" }]);
+  });
+
   it("a listener that throws is logged; the sign-out still answers and the session is gone", async () => {
     const { auth, errors } = listening({ fail: true });
     const u = await signUpUser(auth);
