@@ -33,9 +33,17 @@ export interface TokenSessionRow {
   userId: string;
 }
 
-/** The (client, session, user) of the token rows `where` matches; client_credentials rows left out. */
+/**
+ * The (client, session, user) of the token rows `where` matches; client_credentials rows left out. Only
+ * rows not rotated away: each refresh adds a row to its family, and the newest one says the same, so a
+ * long session's history is not read.
+ */
 export async function tokenSessionRows(db: Db, where: Where[]): Promise<TokenSessionRow[]> {
-  const rows = await db.findMany({ model: OAUTH_MODELS.token, where, select: ["clientId", "sessionId", "userId"] });
+  const rows = await db.findMany({
+    model: OAUTH_MODELS.token,
+    where: [...where, { field: "rotatedAt", value: null }],
+    select: ["clientId", "sessionId", "userId"],
+  });
   return rows.flatMap((r) =>
     r.sessionId == null || r.userId == null
       ? []

@@ -142,6 +142,11 @@ describe("back-channel logout", () => {
     expect(fresh[0]?.claims).not.toHaveProperty("sid");
     expect((await refresh("bc-sub", onPhone.refresh_token)).status).toBe(400);
     expect((await refresh("bc-sid", here.refresh_token)).status).toBe(200);
+    // After a rotation the session's newest row still names the client: one logout token, valid.
+    const mark = rp.received.length;
+    expect((await post("/sign-out", user.cookie)).status).toBe(200);
+    await p.auth.settled();
+    expect(rp.received.slice(mark).map((x) => [x.path, x.accepted])).toEqual([["/logout/bc-sid", true]]);
   });
 
   it("a ban and a deletion by an admin tell every client of every session of the user", async () => {
