@@ -69,6 +69,7 @@ export type {
 } from "./plugins/plugin-types.js";
 export type { AuthContext, TransactionScope } from "./context/auth-context.js";
 export type { EndUserSessions, SessionsEndReason, SessionsEndedEvent } from "./session/end-user-sessions.js";
+export type { SessionEndReason, SessionsEndedNotice } from "./session/announce-sessions-ended.js";
 
 export { AuthError, defineErrors, isAuthError } from "./errors/auth-error.js";
 export type { CatalogueError, ErrorCatalogue, ErrorDef } from "./errors/auth-error.js";

@@ -13,6 +13,7 @@ import { issuerOf } from "./issuer-of.js";
 import type { OAuthClient } from "./oauth-client.js";
 import type { ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
 import { OAUTH_MODELS } from "./oauth-schema.js";
+import { sessionSid } from "./session-sid.js";
 import { subjectFor } from "./subject.js";
 import { userClaims } from "./user-claims.js";
 
@@ -124,6 +125,8 @@ export async function mintTokens(
       ...userClaims(grant.user, grant.accessScopes),
     };
     if (grant.nonce) claims.nonce = grant.nonce;
+    // A back-channel logout client matches the logout token's `sid` against this one.
+    if (grant.client.backchannelLogoutUri) claims.sid = sessionSid(ctx.auth, grant.sessionId);
     body.id_token = await signer.sign(ctx.auth, claims, { typ: "JWT" });
   }
   return { body, store: async (db) => void (await db.create({ model: OAUTH_MODELS.token, data: row })) };

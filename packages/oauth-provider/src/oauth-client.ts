@@ -25,6 +25,10 @@ export interface OAuthClient {
   metadata?: Record<string, unknown> | null;
   /** OIDC Core §8: `pairwise` tells this client a per-sector `sub` (subject.ts); absent or `public`, the user id. */
   subjectType?: SubjectType;
+  /** OIDC Back-Channel Logout: where a `logout_token` goes when a session it got tokens in ends; null for none. */
+  backchannelLogoutUri?: string | null;
+  /** Whether its logout tokens (and ID tokens) carry `sid`. */
+  backchannelLogoutSessionRequired?: boolean;
 }
 
 /** The hash a client secret is kept as. */
@@ -36,6 +40,9 @@ export function secretMatches(client: OAuthClient, secret: string): boolean {
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+const meta = (row: Record<string, unknown>): Record<string, unknown> =>
+  row.metadata && typeof row.metadata === "object" ? (row.metadata as Record<string, unknown>) : {};
 
 function fromRow(row: Record<string, unknown>): OAuthClient {
   return {
@@ -55,6 +62,10 @@ function fromRow(row: Record<string, unknown>): OAuthClient {
     // A registered client's subject type rides in its metadata (RFC 7591 `subject_type`).
     subjectType:
       (row.metadata as { subject_type?: unknown } | null)?.subject_type === "pairwise" ? "pairwise" : "public",
+    // Back-channel logout metadata rides there too (checked at registration).
+    backchannelLogoutUri:
+      typeof meta(row).backchannel_logout_uri === "string" ? (meta(row).backchannel_logout_uri as string) : null,
+    backchannelLogoutSessionRequired: meta(row).backchannel_logout_session_required === true,
   };
 }
 
@@ -76,6 +87,8 @@ export function createClientStore(o: ResolvedOAuthProviderOptions) {
       skipConsent: c.skipConsent ?? false,
       disabled: c.disabled ?? false,
       subjectType: c.subjectType ?? "public",
+      backchannelLogoutUri: c.backchannelLogoutUri ?? null,
+      backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired === true,
     });
   }
   return {

@@ -1,4 +1,5 @@
 import type { OptionKeysOf } from "@gatehouse-auth/core";
+import { isAcceptableBackchannelLogoutUri } from "./backchannel-logout-uri.js";
 import { isFetchableJwksUri, publicKeysOnly } from "./client-jwks.js";
 import { resolveRegistrationOptions } from "./registration-options.js";
 import { type SubjectType, sectorOf } from "./subject.js";
@@ -46,6 +47,14 @@ export interface OAuthClientConfig {
    * redirect URIs must share one host (`sector_identifier_uri` is not supported). Default `public`: the user id.
    */
   subjectType?: SubjectType;
+  /**
+   * OIDC Back-Channel Logout: where the provider POSTs a signed `logout_token` when a session this client
+   * got tokens in ends. https (private, loopback or link-local hosts, and http on loopback, only with
+   * `allowPrivateBackchannelLogoutHosts`).
+   */
+  backchannelLogoutUri?: string;
+  /** The logout token then carries `sid` (and the client's ID tokens carry it too). Default false: `sub` only. */
+  backchannelLogoutSessionRequired?: boolean;
 }
 
 /** Options of `oauthProvider()`. Durations are in seconds. */
@@ -111,6 +120,12 @@ export interface OAuthProviderOptions {
   registrationGrantTypes?: ("authorization_code" | "refresh_token")[];
   /** User roles (the admin plugin's `role`) that may manage clients through the admin API. Default `["admin"]`. */
   adminRoles?: string[];
+  /**
+   * Lets `backchannel_logout_uri`s (configured or registered) name loopback, private or link-local hosts,
+   * and plain http on loopback: for development and relying parties on the app's own network. Default
+   * false, so a registered client cannot aim the provider at the app's internal services (SSRF).
+   */
+  allowPrivateBackchannelLogoutHosts?: boolean;
 }
 
 /** The names `oauthProvider()` accepts; core refuses any other at start-up. */
@@ -135,6 +150,7 @@ export const OAUTH_PROVIDER_OPTION_KEYS = {
   registrationRedirectUriSchemes: true,
   registrationGrantTypes: true,
   adminRoles: true,
+  allowPrivateBackchannelLogoutHosts: true,
 } as const satisfies OptionKeysOf<OAuthProviderOptions>;
 
 /** The scopes every provider supports. */
@@ -164,6 +180,7 @@ export interface ResolvedOAuthProviderOptions {
   registrationRedirectUriSchemes: ReadonlySet<string> | null;
   registrationGrantTypes: ReadonlySet<"authorization_code" | "refresh_token">;
   adminRoles: readonly string[];
+  allowPrivateBackchannelLogoutHosts: boolean;
 }
 
 const seconds = (name: string, value: number | undefined, fallback: number, max: number) => {
@@ -212,6 +229,13 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions): Reso
       throw new Error(
         `Gatehouse oauthProvider: client ${c.clientId}: a pairwise client's redirect URIs must share one host`,
       );
+    if (
+      c.backchannelLogoutUri !== undefined &&
+      !isAcceptableBackchannelLogoutUri(c.backchannelLogoutUri, options.allowPrivateBackchannelLogoutHosts === true)
+    )
+      throw new Error(
+        `Gatehouse oauthProvider: client ${c.clientId}: backchannelLogoutUri must be https on a public host (see allowPrivateBackchannelLogoutHosts)`,
+      );
     if (c.grantTypes?.includes("client_credentials") && method === "none")
       throw new Error(`Gatehouse oauthProvider: client ${c.clientId}: client_credentials needs a confidential client`);
     for (const s of c.scopes ?? [])
@@ -242,6 +266,7 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions): Reso
       600,
     ),
     requirePushedAuthorizationRequests: options.requirePushedAuthorizationRequests === true,
+    allowPrivateBackchannelLogoutHosts: options.allowPrivateBackchannelLogoutHosts === true,
     ...resolveRegistrationOptions(options),
   };
 }

@@ -1,4 +1,5 @@
-import { definePlugin } from "@gatehouse-auth/core";
+import { type AuthContext, definePlugin } from "@gatehouse-auth/core";
+import { type TokenSessionRow, endSessionsAtClients, tokenSessionRows } from "./backchannel-logout.js";
 import { findJwtSigner } from "@gatehouse-auth/jwt";
 import { createClientStore } from "./oauth-client.js";
 import { oauthCleanupRules } from "./cleanup-rules.js";
@@ -54,6 +55,10 @@ import { userinfo } from "./routes/userinfo.js";
 export const oauthProvider = (options: OAuthProviderOptions = {}) => {
   const o = resolveOAuthProviderOptions(options);
   const clients = createClientStore(o);
+  // The auth context, known from init on: onSessionsEnded needs its database, keys and background runner.
+  let auth: AuthContext | null = null;
+  // Per deleted user, until its onSessionsEnded (right after the commit): see onUserSessionsEnded.
+  const beforeDeletion = new Map<string, TokenSessionRow[]>();
   return definePlugin({
     id: "oauth-provider",
     optionKeys: { given: options, keys: OAUTH_PROVIDER_OPTION_KEYS },
@@ -95,10 +100,22 @@ export const oauthProvider = (options: OAuthProviderOptions = {}) => {
     },
     init(ctx) {
       if (!findJwtSigner(ctx)) throw new Error("Gatehouse oauthProvider needs the jwt() plugin: add jwt() to plugins");
+      auth = ctx;
+    },
+    // OIDC Back-Channel Logout: any session ending (sign-out, one revoked, all of a user's) revokes the
+    // tokens issued in it and tells the clients that got them, in the background.
+    async onSessionsEnded(notice) {
+      const remembered = beforeDeletion.get(notice.userId) ?? [];
+      beforeDeletion.delete(notice.userId);
+      if (auth) await endSessionsAtClients(auth, o, clients, notice, remembered);
     },
     // Tokens already die with their session (every use checks it); this also marks them revoked, so
     // introspection and audits say so even if a session with the same id could ever come back.
-    async onUserSessionsEnded({ userId, db }) {
+    async onUserSessionsEnded({ userId, reason, db }) {
+      // A deleted user's token rows go with the user row (cascade) before onSessionsEnded hears of it:
+      // remember which clients got tokens in which sessions while they are still there.
+      if (reason === "user-deleted" && beforeDeletion.size < 10_000)
+        beforeDeletion.set(userId, await tokenSessionRows(db, [{ field: "userId", value: userId }]));
       await db.updateMany({
         model: OAUTH_MODELS.token,
         where: [

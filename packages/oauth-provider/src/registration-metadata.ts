@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isAcceptableDisplayUri, isAcceptableRedirectUri } from "./client-metadata-policy.js";
+import { isAcceptableBackchannelLogoutUri } from "./backchannel-logout-uri.js";
 import { OAuthError } from "./oauth-error.js";
 import type { ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
 import { sectorOf } from "./subject.js";
@@ -23,6 +24,9 @@ const metadata = z.object({
   scope: z.string().max(1024).optional(),
   // OIDC Dynamic Client Registration §2; sector_identifier_uri is not supported (one redirect host instead).
   subject_type: z.enum(["public", "pairwise"]).optional(),
+  // OIDC Back-Channel Logout §2.2.
+  backchannel_logout_uri: uri.optional(),
+  backchannel_logout_session_required: z.boolean().optional(),
 });
 
 export const DISPLAY_FIELDS = ["client_uri", "logo_uri", "policy_uri", "tos_uri"] as const;
@@ -33,7 +37,8 @@ export interface CheckedMetadata {
   tokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post" | "none";
   grantTypes: ("authorization_code" | "refresh_token")[];
   name: string | null;
-  display: Record<string, string>;
+  /** Display links, `subject_type` and back-channel logout metadata, stored in the client's metadata. */
+  display: Record<string, string | boolean>;
 }
 
 /**
@@ -71,10 +76,19 @@ export function checkRegistrationMetadata(o: ResolvedOAuthProviderOptions, body:
     throw new OAuthError("invalid_client_metadata", "A grant type is not allowed for registered clients");
   if (m.subject_type === "pairwise" && sectorOf(m.redirect_uris) === null)
     throw new OAuthError("invalid_client_metadata", "A pairwise client's redirect URIs must share one host");
-  const display: Record<string, string> = {};
+  if (
+    m.backchannel_logout_uri !== undefined &&
+    !isAcceptableBackchannelLogoutUri(m.backchannel_logout_uri, o.allowPrivateBackchannelLogoutHosts)
+  )
+    throw new OAuthError("invalid_client_metadata", "backchannel_logout_uri must be https on a public host");
+  const display: Record<string, string | boolean> = {};
   for (const field of DISPLAY_FIELDS) if (m[field] !== undefined) display[field] = m[field] as string;
   // Kept with the display metadata (and echoed in the registration answer); absent means public.
   if (m.subject_type === "pairwise") display.subject_type = "pairwise";
+  if (m.backchannel_logout_uri !== undefined) {
+    display.backchannel_logout_uri = m.backchannel_logout_uri;
+    display.backchannel_logout_session_required = m.backchannel_logout_session_required === true;
+  }
   return {
     redirectUris: m.redirect_uris,
     tokenEndpointAuthMethod: m.token_endpoint_auth_method ?? "client_secret_basic",

@@ -34,10 +34,10 @@ export const revokeUserSession = (o: ResolvedAdminOptions) =>
         { session: ["revoke"] },
         ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS,
       );
-      const { sessions, db } = ctx.auth;
-      if ("sessionId" in ctx.body)
-        await db.deleteMany({ model: "session", where: [{ field: "id", value: ctx.body.sessionId }] });
-      else await sessions.deleteByToken(ctx.body.sessionToken);
+      // Through the session service, so plugins' onSessionsEnded hear of it (back-channel logout).
+      const { sessions } = ctx.auth;
+      if ("sessionId" in ctx.body) await sessions.deleteById(ctx.body.sessionId, "revoked");
+      else await sessions.deleteByToken(ctx.body.sessionToken, undefined, "revoked");
       return { success: true };
     },
   );

@@ -1,3 +1,4 @@
+import { type SessionsEndedNotice, createAnnounceSessionsEnded } from "../session/announce-sessions-ended.js";
 import { createBackgroundTasks } from "../background/background-tasks.js";
 import type { Endpoint } from "../api/define-endpoint.js";
 import { generateId } from "../crypto/index.js";
@@ -61,6 +62,7 @@ export function createAuthContext(
   const rl = options.rateLimit;
   const store = pickRateLimitStore(options, () => adapter);
   const repositories = createRepositories(db);
+  const announceSessionsEnded = createAnnounceSessionsEnded(plugins, options.logger);
   const validateUser = createUserValidation(plugins.flatMap((p) => (p.validateUser ? [p.validateUser] : [])));
   return {
     ...repositories,
@@ -81,6 +83,7 @@ export function createAuthContext(
         canRefresh: plugins.flatMap((p) => (p.canRefreshSession ? [p.canRefreshSession] : [])),
       },
       sessionCache,
+      announceSessionsEnded,
     ),
     passwords: createPasswordService(options),
     userInput: createUserInputValidator(options.user.additionalFields, plugins),
@@ -103,11 +106,18 @@ export function createAuthContext(
     validateUser,
     socialProviders: resolveProviders(options.socialProviders, genericOAuth),
     isTrustedOrigin: createOriginMatcher(options.trustedOrigins),
-    endUserSessions: createEndUserSessions(db, plugins),
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({ ...createRepositories(tx), db: tx, endUserSessions: createEndUserSessions(tx, plugins) }),
-      ),
+    endUserSessions: createEndUserSessions(db, plugins, announceSessionsEnded),
+    async transaction(fn) {
+      // Sessions ended inside the transaction are announced only once it has committed (a rollback
+      // ended nothing), so a plugin acting on them (a provider's back-channel logout) never acts early.
+      const ended: SessionsEndedNotice[] = [];
+      const queue = announceSessionsEnded ? async (notice: SessionsEndedNotice) => void ended.push(notice) : null;
+      const result = await db.transaction((tx) =>
+        fn({ ...createRepositories(tx), db: tx, endUserSessions: createEndUserSessions(tx, plugins, queue) }),
+      );
+      for (const notice of ended) await announceSessionsEnded?.(notice);
+      return result;
+    },
   };
 }
 

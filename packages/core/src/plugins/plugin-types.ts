@@ -16,6 +16,7 @@ import type { FieldType, Schema } from "../schema/schema-types.js";
 import type { UserValidator } from "../session/create-user-validation.js";
 import type { SignInInterceptor } from "../session/intercept-sign-in.js";
 import type { SessionsEndedEvent } from "../session/end-user-sessions.js";
+import type { SessionsEndedNotice } from "../session/announce-sessions-ended.js";
 import type { SessionOrigin } from "../session/session-service.js";
 import type { PluginUserInput } from "../user/plugin-user-input.js";
 
@@ -189,6 +190,14 @@ export interface Plugin {
    * device sets; for `email-claimed`, every credential the plugin keeps). Throwing rolls it all back.
    */
   onUserSessionsEnded?: (event: SessionsEndedEvent) => Promise<void> | void;
+  /**
+   * Runs after one or more sessions of a user ended, whichever way: sign-out, revoke-session(s),
+   * revoke-other-sessions, every `onUserSessionsEnded` case, an admin's revocation of one session, a
+   * multi-session device signed out, an expired session presented. Called after the transaction that
+   * deleted them committed (never for a rollback), with their ids and why. Awaited, but a throw is only
+   * logged: the sign-out has happened. Start slow work (HTTP calls) on `auth.background`.
+   */
+  onSessionsEnded?: (notice: SessionsEndedNotice) => Promise<void> | void;
   /**
    * Called once after every endpoint invocation (HTTP or `auth.api`), answered or thrown — a refusal by a
    * before hook, a validation error and a diverted sign-in included — for observing (audit logs, metrics).

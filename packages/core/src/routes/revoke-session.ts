@@ -28,7 +28,7 @@ export const revokeSession = defineEndpoint(
   async (ctx) => {
     // The token derives from the id (never stored), so an id names exactly one token to delete.
     const token = "id" in ctx.body ? deriveSessionToken(ctx.auth.secret, ctx.body.id) : ctx.body.token;
-    await ctx.auth.sessions.deleteByToken(token, ctx.session.user.id);
+    await ctx.auth.sessions.deleteByToken(token, ctx.session.user.id, "revoked");
     if (token === ctx.session.session.token) clearSessionCookies(ctx);
     return { status: true };
   },

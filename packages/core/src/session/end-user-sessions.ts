@@ -1,5 +1,6 @@
 import type { Db } from "../db/create-db.js";
 import type { Plugin } from "../plugins/plugin-types.js";
+import type { SessionsEndedNotice } from "./announce-sessions-ended.js";
 
 /** Why every session of a user ended at once; plugins decide from it what else to revoke. */
 export type SessionsEndReason =
@@ -28,16 +29,25 @@ export type EndUserSessions = (userId: string, reason: SessionsEndReason, except
  * and the like must die with the sessions whichever route ended them — a password reset has no session
  * to hang an after hook on, and an admin's revocation has the admin's — so the plugins are told here.
  */
-export function createEndUserSessions(db: Db, plugins: readonly Plugin[]): EndUserSessions {
+export function createEndUserSessions(
+  db: Db,
+  plugins: readonly Plugin[],
+  /**
+   * Where the ended sessions' ids go for the plugins' `onSessionsEnded`: announced at once outside a
+   * transaction, queued until the commit inside one. Null when no plugin listens (no read of the ids).
+   */
+  ended: ((notice: SessionsEndedNotice) => Promise<void>) | null = null,
+): EndUserSessions {
   const listeners = plugins.flatMap((p) => (p.onUserSessionsEnded ? [p.onUserSessionsEnded] : []));
   return async (userId, reason, exceptSessionId) => {
-    await db.deleteMany({
-      model: "session",
-      where: [
-        { field: "userId", value: userId },
-        ...(exceptSessionId ? [{ field: "id", operator: "ne" as const, value: exceptSessionId }] : []),
-      ],
-    });
+    const where = [
+      { field: "userId", value: userId },
+      ...(exceptSessionId ? [{ field: "id", operator: "ne" as const, value: exceptSessionId }] : []),
+    ];
+    // The ids are read first only when a plugin wants them; the delete below takes every row it matches.
+    const rows = ended ? await db.findMany({ model: "session", where, select: ["id"] }) : [];
+    await db.deleteMany({ model: "session", where });
     for (const listener of listeners) await listener({ userId, reason, db });
+    if (ended && rows.length > 0) await ended({ userId, sessionIds: rows.map((r) => String(r.id)), reason });
   };
 }

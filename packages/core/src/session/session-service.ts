@@ -11,6 +11,7 @@ import type { Session, SessionWithUser, User } from "../schema/model-types.js";
 import type { Row, Schema } from "../schema/schema-types.js";
 import type { UserValidationSource } from "./create-user-validation.js";
 import type { CacheRead, SessionCache } from "./session-secondary-cache.js";
+import type { AnnounceSessionsEnded, SessionEndReason } from "./announce-sessions-ended.js";
 
 /** Where a new session comes from, recorded on the session row. */
 export interface SessionOrigin {
@@ -50,7 +51,13 @@ export interface SessionService {
    * cursor: one query whatever the user's session count. Needs the index session(userId, createdAt, id).
    */
   pageByUser(userId: string, page: { limit: number; cursor?: string | undefined }): Promise<Page<Session>>;
-  deleteByToken(token: string, userId?: string): Promise<number>;
+  /**
+   * Deletes the session holding `token` (only when it is `userId`'s, if given) and tells the plugins'
+   * `onSessionsEnded` why (`signed-out` unless said otherwise). Answers how many rows went (0 or 1).
+   */
+  deleteByToken(token: string, userId?: string, reason?: SessionEndReason): Promise<number>;
+  /** Deletes the session with this id and tells the plugins' `onSessionsEnded` why. Answers 0 or 1. */
+  deleteById(id: string, reason: SessionEndReason): Promise<number>;
   /** Output shape of a user (hidden fields dropped). */
   publicUser(user: Row | User): User;
   /** Output shape of a session row, with the bearer token in place of the stored hash. */
@@ -65,6 +72,7 @@ export function createSessionService(
   cookies: CookieNames,
   hooks: SessionHooks = NO_HOOKS,
   cache: SessionCache | null = null,
+  announce: AnnounceSessionsEnded | null = null,
 ): SessionService {
   const { secret } = options;
   const { now } = options.advanced;
@@ -80,6 +88,18 @@ export function createSessionService(
     return out;
   };
   const deleteWhere = (where: Parameters<Db["deleteMany"]>[0]["where"]) => db.deleteMany({ model: "session", where });
+  /**
+   * Deletes the one session `where` names; with a listening plugin, reads its id and user first and
+   * announces it once the delete has happened (no transaction here: the delete is already committed).
+   */
+  const deleteOne = async (where: Parameters<Db["deleteMany"]>[0]["where"], reason: SessionEndReason) => {
+    if (!announce) return deleteWhere(where);
+    const row = await db.findOne({ model: "session", where, select: ["id", "userId"] });
+    if (!row) return 0;
+    const deleted = await deleteWhere([{ field: "id", value: row.id }]);
+    if (deleted > 0) await announce({ userId: String(row.userId), sessionIds: [String(row.id)], reason });
+    return deleted;
+  };
 
   return {
     publicUser,
@@ -131,7 +151,9 @@ export function createSessionService(
       }
       if (!user) return null;
       if ((session.expiresAt as Date).getTime() <= now()) {
-        await deleteWhere([{ field: "id", value: session.id }]);
+        const deleted = await deleteWhere([{ field: "id", value: session.id }]);
+        if (deleted > 0)
+          await announce?.({ userId: String(session.userId), sessionIds: [String(session.id)], reason: "expired" });
         return null;
       }
       await hooks.validateUser(user as User, "session");
@@ -179,11 +201,14 @@ export function createSessionService(
       );
       return { rows: rows.map((row) => publicSession(row, deriveSessionToken(secret, row.id))), nextCursor };
     },
-    deleteByToken(token, userId) {
-      return deleteWhere([
-        { field: "token", value: sha256Base64Url(token) },
-        ...(userId ? [{ field: "userId", value: userId }] : []),
-      ]);
+    deleteByToken(token, userId, reason = "signed-out") {
+      return deleteOne(
+        [{ field: "token", value: sha256Base64Url(token) }, ...(userId ? [{ field: "userId", value: userId }] : [])],
+        reason,
+      );
+    },
+    deleteById(id, reason) {
+      return deleteOne([{ field: "id", value: id }], reason);
     },
   };
 }

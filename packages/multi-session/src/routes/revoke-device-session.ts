@@ -27,7 +27,7 @@ export const revokeDeviceSession = defineEndpoint(
   async (ctx) => {
     refuseWhileImpersonating(ctx);
     const { entry, all: entries } = findTargetEntry(ctx, ctx.body);
-    await ctx.auth.sessions.deleteByToken(entry.token);
+    await ctx.auth.sessions.deleteByToken(entry.token, undefined, "revoked");
     clearDeviceCookie(ctx, entry.name);
     const active = ctx.auth.sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));
     // Only leaving the active account moves the browser; a signed-out browser stays signed out.
