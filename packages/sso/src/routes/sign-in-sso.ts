@@ -74,7 +74,12 @@ export const signInSso = (o: ResolvedSsoOptions) =>
       openapi: {
         summary: "Start single sign-on",
         response: z.object({ url: z.string(), redirect: z.boolean() }),
-        errors: [SSO_ERRORS.SSO_PROVIDER_NOT_FOUND, SSO_ERRORS.DOMAIN_NOT_VERIFIED, SSO_ERRORS.PROVIDER_DISABLED],
+        errors: [
+          SSO_ERRORS.SSO_PROVIDER_NOT_FOUND,
+          SSO_ERRORS.DOMAIN_NOT_VERIFIED,
+          SSO_ERRORS.PROVIDER_DISABLED,
+          SSO_ERRORS.INVALID_PROVIDER_CONFIG,
+        ],
       },
     },
     async (ctx) => {
