@@ -160,7 +160,6 @@ export const registerProvider = (o: ResolvedSsoOptions) =>
       credentials: "own-session",
       // Metadata with several certificates outgrows a text column; only what is read from it is stored.
       longBodyStrings: { "samlConfig.idpMetadata.metadata": 65536 },
-      // The SP private keys a body may carry are sealed before storage and never part of an answer.
       openapi: {
         summary: "Register an SSO connection",
         response: providerResponse.extend({ domainVerificationToken: z.string() }),

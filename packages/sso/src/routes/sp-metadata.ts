@@ -27,12 +27,20 @@ export const spMetadata = (o: ResolvedSsoOptions) =>
       if (row?.protocol !== "saml") throw new AuthError(SSO_ERRORS.SSO_PROVIDER_NOT_FOUND);
       const config = JSON.parse(row.config) as SamlConfig;
       const keys = openSpKeys(ctx.auth.secret, row.secret);
-      // Only certificates (base64 DER) go out; node-saml needs the private keys present to add their KeyDescriptors.
-      const saml = await samlClient(ctx.auth, o, row, config, null, keys, keys.encryption ?? null);
-      const xml = saml.generateServiceProviderMetadata(
-        config.encryptAssertions && keys.encryption && config.spEncryptionCert ? config.spEncryptionCert : null,
-        config.signAuthnRequests && keys.signing && config.spSigningCert ? config.spSigningCert : null,
+      // Only certificates (base64 DER) go out; node-saml wants each private key present to add its
+      // KeyDescriptor, and a key without its certificate (or the reverse) publishes neither.
+      const encryptionCert = config.encryptAssertions && keys.encryption ? (config.spEncryptionCert ?? null) : null;
+      const signingCert = config.signAuthnRequests && keys.signing ? (config.spSigningCert ?? null) : null;
+      const saml = await samlClient(
+        ctx.auth,
+        o,
+        row,
+        { ...config, signAuthnRequests: signingCert !== null },
+        null,
+        keys,
+        encryptionCert ? (keys.encryption ?? null) : null,
       );
+      const xml = saml.generateServiceProviderMetadata(encryptionCert, signingCert);
       return new EndpointResponse(200, xml, {
         "content-type": "application/samlmetadata+xml; charset=utf-8",
         "x-content-type-options": "nosniff",
