@@ -113,7 +113,15 @@ describe("SP key rotation", () => {
     }
     const updates = successes(rows);
     expect(updates.length).toBeGreaterThanOrEqual(3);
-    for (const e of updates) expect(JSON.parse(e.details)).toMatchObject({ providerId: "rot", fields: "samlConfig" });
+    const details = updates.map((e) => JSON.parse(e.details) as Record<string, unknown>);
+    for (const d of details) expect(d).toMatchObject({ providerId: "rot", fields: "samlConfig" });
+    // Which keys were rotated, and the switches, are named; the rows sort by time, so compare as a set.
+    const named = details.map(
+      (d) => `${d.rotateSpKeys ?? ""}|${d.signAuthnRequests ?? ""}|${d.encryptAssertions ?? ""}`,
+    );
+    expect(new Set(named)).toEqual(new Set(["signing,encryption||", "encryption||", "|false|false"]));
+    const created = rows.find((e) => e.type === "sso.connection_created" && e.outcome === "success");
+    expect(JSON.parse(created?.details ?? "{}")).toMatchObject({ signAuthnRequests: true, encryptAssertions: true });
     expect(JSON.stringify(rows)).not.toContain("PRIVATE KEY");
   });
 });
