@@ -36,7 +36,7 @@ const invalid = (message: string): never => {
 };
 
 /**
- * A key pair an administrator supplies: an unencrypted RSA private key of at least 2048 bits (PEM) and
+ * A key pair an administrator supplies: an unencrypted RSA private key of 2048 to 4096 bits (PEM) and
  * the certificate of its public key (PEM or base64 DER). Anything else is a 400, never a stored key.
  */
 export function readSuppliedKeyPair(input: { privateKey: string; certificate: string }): SpKeyPair {
@@ -46,8 +46,10 @@ export function readSuppliedKeyPair(input: { privateKey: string; certificate: st
   } catch {
     return invalid("privateKey is not an unencrypted PEM private key");
   }
-  if (key.asymmetricKeyType !== "rsa" || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048)
-    invalid("privateKey must be an RSA key of at least 2048 bits");
+  // Above 4096 bits every signature and decryption gets slow for no gain: a bound, not a preference.
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (key.asymmetricKeyType !== "rsa" || bits < 2048 || bits > 4096)
+    invalid("privateKey must be an RSA key of 2048 to 4096 bits");
   const body = input.certificate.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
   let cert: X509Certificate;
   try {
