@@ -1,7 +1,7 @@
 // Encrypted assertions (xmlenc EncryptedAssertion): the SP's metadata offers an encryption certificate
 // per connection, the test IdP encrypts to it, and the attack corpus around encryption is refused.
 import { SignedXml } from "xml-crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   AES128_CBC,
   type AssertionSpec,
@@ -16,6 +16,10 @@ import {
 } from "../test/saml-idp.js";
 import { type Kit, SP_ENTITY, startKit } from "../test/sso-test-kit.js";
 import { XSW } from "../test/xsw.js";
+
+// Registering and rotating generate RSA keys, whose time varies (prime search) and grows on a loaded
+// machine: generous bounds, so that no test fails by timing.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let kit: Kit;
 const certs: Record<string, string> = {};

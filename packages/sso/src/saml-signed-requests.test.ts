@@ -3,9 +3,13 @@
 // that metadata as an administrator does — refuses a missing or altered signature.
 import { X509Certificate, generateKeyPairSync } from "node:crypto";
 import { symmetricDecrypt } from "@gatehouse-auth/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { KEYS, readForm, verifyRedirectSignature } from "../test/saml-idp.js";
 import { type Kit, SP_ENTITY, startKit } from "../test/sso-test-kit.js";
+
+// Registering and rotating generate RSA keys, whose time varies (prime search) and grows on a loaded
+// machine: generous bounds, so that no test fails by timing.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let kit: Kit;
 beforeAll(async () => {

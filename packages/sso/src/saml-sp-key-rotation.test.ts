@@ -2,9 +2,13 @@
 // re-imported it refuses the newly signed requests, responses still encrypted to the previous
 // certificate decrypt until the next rotation, and the audit log records the change without a key.
 import { auditLog } from "@gatehouse-auth/audit-log";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encryptAssertion, readRedirect, readSpMetadata, responseXml, sign } from "../test/saml-idp.js";
 import { type Kit, SP_ENTITY, startKit } from "../test/sso-test-kit.js";
+
+// Registering and rotating generate RSA keys, whose time varies (prime search) and grows on a loaded
+// machine: generous bounds, so that no test fails by timing.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let kit: Kit;
 beforeAll(async () => {
