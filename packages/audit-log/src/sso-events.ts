@@ -133,6 +133,9 @@ const scim = (s: Settled, type: string, extra: Partial<Mapped> = {}): Mapped | n
     ? { type, userId: null, actorUserId: null, organizationId: s.pre?.organizationId ?? null, ...extra }
     : null;
 
+/** The SAML SP key settings an event may name (booleans and key kinds). */
+const SAML_KEY_FLAGS = ["signAuthnRequests", "encryptAssertions", "requireEncryptedAssertions", "rotateSpKeys"];
+
 export const SSO_EVENT_RULES: Record<string, (s: Settled) => Mapped | null> = {
   "/sso/register": (s) => ({
     type: "sso.connection_created",
@@ -140,6 +143,7 @@ export const SSO_EVENT_RULES: Record<string, (s: Settled) => Mapped | null> = {
     organizationId: str(s.body.organizationId) ?? null,
     details: {
       ...pickDetails(s.body, ["providerId", "domain", "enforceSSO"]),
+      ...pickDetails(asRecord(s.body.samlConfig), SAML_KEY_FLAGS),
       ...pickDetails(s.result, ["protocol"]),
     },
   }),
@@ -155,6 +159,8 @@ export const SSO_EVENT_RULES: Record<string, (s: Settled) => Mapped | null> = {
       organizationId: str(s.result.organizationId) ?? null,
       details: {
         ...pickDetails(s.body, ["providerId", "enforceSSO", "disabled"]),
+        // SAML SP key settings and rotations: flags and key kinds only, never a supplied key.
+        ...pickDetails(asRecord(s.body.samlConfig), SAML_KEY_FLAGS),
         ...breakGlass,
         fields: changedFields(Object.fromEntries(Object.entries(s.body).filter(([k]) => k !== "providerId"))),
       },

@@ -5,6 +5,8 @@ export interface IdpMetadata {
   entityId: string | null;
   ssoUrl: string | null;
   cert: string | null;
+  /** The IdP refuses unsigned AuthnRequests (`IDPSSODescriptor/@WantAuthnRequestsSigned`). */
+  wantAuthnRequestsSigned: boolean;
 }
 
 const MD = "urn:oasis:names:tc:SAML:2.0:metadata";
@@ -28,5 +30,13 @@ export async function readIdpMetadata(xml: string): Promise<IdpMetadata | null> 
     (el) => el.getAttribute("Binding") === REDIRECT,
   );
   const cert = root.getElementsByTagNameNS(DS, "X509Certificate")[0]?.textContent?.replace(/\s+/g, "") ?? null;
-  return { entityId: root.getAttribute("entityID"), ssoUrl: sso?.getAttribute("Location") ?? null, cert };
+  const descriptor = root.getElementsByTagNameNS(MD, "IDPSSODescriptor")[0];
+  const wants = descriptor?.getAttribute("WantAuthnRequestsSigned")?.trim();
+  return {
+    entityId: root.getAttribute("entityID"),
+    ssoUrl: sso?.getAttribute("Location") ?? null,
+    cert,
+    // xs:boolean: "true" or "1".
+    wantAuthnRequestsSigned: wants === "true" || wants === "1",
+  };
 }

@@ -3,6 +3,7 @@ import type { CacheProvider, SAML } from "@node-saml/node-saml";
 import { loadSaml } from "./load-saml.js";
 import type { ResolvedSsoOptions } from "./sso-options.js";
 import type { SamlConfig, SsoProviderRow } from "./sso-types.js";
+import type { SpPrivateKeys } from "./sp-keys.js";
 import { acsUrl } from "./sp-urls.js";
 
 /** The AuthnRequest a browser may have answered: its ID and when it was sent (ms). */
@@ -33,6 +34,9 @@ export async function samlClient(
   row: SsoProviderRow,
   config: SamlConfig,
   request: SentRequest | null,
+  keys: SpPrivateKeys = {},
+  /** The key that decrypts this response's EncryptedAssertion (the current one, or the one before rotation). */
+  decryptionKey: string | null = null,
 ): Promise<SAML> {
   const { SAML, ValidateInResponseTo } = await loadSaml();
   return new SAML({
@@ -45,7 +49,8 @@ export async function samlClient(
     // Profiles §4.1.3.5: the IdP may sign the Response or the Assertion; node-saml reads the assertion
     // only from the signed part either way.
     wantAuthnResponseSigned: false,
-    wantAssertionsSigned: false,
+    // Set per response when the assertion itself must carry the IdP's signature.
+    wantAssertionsSigned: config.wantAssertionsSigned === true,
     validateInResponseTo: ValidateInResponseTo.always,
     cacheProvider: singleRequestCache(request),
     // The AuthnRequest carries the ID the sign-in stored for this browser.
@@ -56,5 +61,9 @@ export async function samlClient(
     digestAlgorithm: "sha256",
     disableRequestedAuthnContext: true,
     identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+    // Bindings §3.4.4.1: with a private key node-saml adds SigAlg (RSA-SHA256) and Signature to the
+    // redirect URL, and the SP metadata says AuthnRequestsSigned="true".
+    ...(config.signAuthnRequests && keys.signing ? { privateKey: keys.signing } : {}),
+    ...(decryptionKey ? { decryptionPvk: decryptionKey } : {}),
   });
 }

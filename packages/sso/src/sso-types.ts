@@ -36,6 +36,18 @@ export interface SamlConfig {
   mapping: SamlMapping;
   wantAssertionsSigned: boolean;
   allowIdpInitiated: false;
+  /** AuthnRequests carry SigAlg and Signature (HTTP-Redirect binding); the key is in the row's secret. */
+  signAuthnRequests?: boolean;
+  /** The IdP's metadata said WantAuthnRequestsSigned: signing cannot be turned off. */
+  idpWantsSignedRequests?: boolean;
+  /** The signing certificate (base64 DER) the SP metadata publishes. */
+  spSigningCert?: string | null;
+  /** The SP metadata offers an encryption key: the IdP may send EncryptedAssertions. */
+  encryptAssertions?: boolean;
+  /** A plain (unencrypted) assertion is refused. */
+  requireEncryptedAssertions?: boolean;
+  /** The encryption certificate (base64 DER) the SP metadata publishes. */
+  spEncryptionCert?: string | null;
 }
 
 /** An OIDC connection's public settings, from discovery. */

@@ -1,12 +1,13 @@
 // A small SAML identity provider for the tests: its own keys, HTTP on 127.0.0.1, the HTTP-Redirect
 // binding in and the HTTP-POST binding out, signing with RSA-SHA256 / exclusive c14n as real IdPs do.
-import { randomBytes } from "node:crypto";
+import { X509Certificate, createVerify, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { type Server, createServer } from "node:http";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inflateRawSync } from "node:zlib";
-import { DOMParser } from "@xmldom/xmldom";
+import { DOMParser, XMLSerializer } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
+import xmlenc, { type EncryptionAlgorithm, type KeyEncryptionAlgorithm } from "xml-encryption";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 
@@ -93,6 +94,106 @@ export function sign(xml: string, what: "assertion" | "response" | "both", key =
   return out;
 }
 
+const SAML_NS = "urn:oasis:names:tc:SAML:2.0:assertion";
+const MD = "urn:oasis:names:tc:SAML:2.0:metadata";
+const DS_NS = "http://www.w3.org/2000/09/xmldsig#";
+export const AES256_GCM = "http://www.w3.org/2009/xmlenc11#aes256-gcm";
+export const AES128_CBC = "http://www.w3.org/2001/04/xmlenc#aes128-cbc";
+export const RSA_OAEP = "http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p";
+export const RSA_1_5 = "http://www.w3.org/2001/04/xmlenc#rsa-1_5";
+
+const pemCert = (b64: string) =>
+  `-----BEGIN CERTIFICATE-----\n${b64.match(/.{1,64}/g)?.join("\n")}\n-----END CERTIFICATE-----\n`;
+
+/** How the IdP encrypts an assertion; `plaintext` rewrites the assertion's XML before encryption (attacks). */
+export interface EncryptOptions {
+  dataAlgorithm?: string;
+  keyAlgorithm?: string;
+  plaintext?: (assertionXml: string) => string;
+}
+
+/**
+ * Replaces the Response's Assertion with an EncryptedAssertion for the SP certificate `spCert` (base64
+ * DER, as metadata carries it): a fresh AES key for the content, wrapped with RSA-OAEP (xmlenc).
+ */
+export async function encryptAssertion(xml: string, spCert: string, options: EncryptOptions = {}): Promise<string> {
+  const doc = new DOMParser().parseFromString(xml, "text/xml");
+  const root = doc.documentElement;
+  const assertion = Array.from(root.childNodes).find(
+    (n): n is Element => n.nodeType === 1 && (n as Element).localName === "Assertion",
+  );
+  if (!assertion) throw new Error("no assertion to encrypt");
+  const assertionXml = new XMLSerializer().serializeToString(assertion);
+  const content = options.plaintext ? options.plaintext(assertionXml) : assertionXml;
+  const pem = pemCert(spCert);
+  const encrypted = await new Promise<string>((resolve, reject) =>
+    xmlenc.encrypt(
+      content,
+      {
+        rsa_pub: new X509Certificate(pem).publicKey.export({ type: "spki", format: "pem" }).toString(),
+        pem,
+        encryptionAlgorithm: (options.dataAlgorithm ?? AES256_GCM) as EncryptionAlgorithm,
+        keyEncryptionAlgorithm: (options.keyAlgorithm ?? RSA_OAEP) as KeyEncryptionAlgorithm,
+        disallowEncryptionWithInsecureAlgorithm: false,
+        warnInsecureAlgorithm: false,
+      },
+      (err, out) => (err ? reject(err) : resolve(out)),
+    ),
+  );
+  const wrapper = new DOMParser().parseFromString(
+    `<saml:EncryptedAssertion xmlns:saml="${SAML_NS}">${encrypted}</saml:EncryptedAssertion>`,
+    "text/xml",
+  ).documentElement;
+  root.replaceChild(doc.importNode(wrapper, true), assertion);
+  return new XMLSerializer().serializeToString(doc);
+}
+
+/** What the IdP learnt from an SP's metadata (imported as an administrator does). */
+export interface KnownSp {
+  authnRequestsSigned: boolean;
+  signingCert: string | null;
+  encryptionCert: string | null;
+}
+
+/** Reads SP metadata: AuthnRequestsSigned and the signing and encryption certificates. */
+export function readSpMetadata(xml: string): { entityId: string; sp: KnownSp } {
+  const root = new DOMParser().parseFromString(xml, "text/xml").documentElement;
+  const descriptor = root.getElementsByTagNameNS(MD, "SPSSODescriptor")[0];
+  const certFor = (use: string) => {
+    const kd = Array.from(root.getElementsByTagNameNS(MD, "KeyDescriptor")).find((k) => k.getAttribute("use") === use);
+    return kd?.getElementsByTagNameNS(DS_NS, "X509Certificate")[0]?.textContent?.replace(/\s+/g, "") ?? null;
+  };
+  return {
+    entityId: root.getAttribute("entityID") ?? "",
+    sp: {
+      authnRequestsSigned: descriptor?.getAttribute("AuthnRequestsSigned") === "true",
+      signingCert: certFor("signing"),
+      encryptionCert: certFor("encryption"),
+    },
+  };
+}
+
+/**
+ * Verifies an HTTP-Redirect binding signature as a real IdP does (SAML bindings §3.4.4.1): over the
+ * query's own octets `SAMLRequest=…&RelayState=…&SigAlg=…` as they arrived (never re-encoded), with
+ * RSA-SHA256 only, by the certificate from the SP's metadata. "missing" when the URL carries none.
+ */
+export function verifyRedirectSignature(url: string, cert: string | null): "valid" | "invalid" | "missing" {
+  const raw = new URL(url).search.slice(1).split("&");
+  const part = (name: string) => raw.find((p) => p.startsWith(`${name}=`));
+  const signature = part("Signature");
+  const sigAlg = part("SigAlg");
+  if (!signature && !sigAlg) return "missing";
+  const request = part("SAMLRequest");
+  if (!signature || !sigAlg || !request || !cert) return "invalid";
+  if (decodeURIComponent(sigAlg.slice("SigAlg=".length)) !== RSA_SHA256) return "invalid";
+  const relay = part("RelayState");
+  const signed = [request, relay, sigAlg].filter(Boolean).join("&");
+  const verifier = createVerify("RSA-SHA256").update(signed);
+  const value = Buffer.from(decodeURIComponent(signature.slice("Signature=".length)), "base64");
+  return verifier.verify(pemCert(cert), value) ? "valid" : "invalid";
+}
+
 /** What the IdP read from an AuthnRequest. */
 export interface ReceivedRequest {
   id: string;
@@ -124,12 +225,32 @@ export interface TestIdp {
   user: { email: string; givenName?: string; surname?: string; groups?: string[] };
   /** Which part to sign (default both). */
   signWhat: "assertion" | "response" | "both";
+  /** Its metadata says WantAuthnRequestsSigned, and it refuses unsigned requests from every SP. */
+  wantAuthnRequestsSigned: boolean;
+  /** The metadata with WantAuthnRequestsSigned="true". */
+  metadataWantingSignedRequests: string;
+  /** Encrypt assertions to SPs whose metadata offers an encryption certificate (default true). */
+  encrypt: boolean;
+  /** How to encrypt (algorithms). */
+  encryptOptions: EncryptOptions;
+  /** SPs by entity ID, from their imported metadata. */
+  sps: Map<string, KnownSp>;
+  /** Imports an SP's metadata, as the IdP's administrator does. */
+  trustSp(metadataXml: string): void;
+  /** Requests it refused (403), with the reason. */
+  refused: string[];
   close(): Promise<void>;
 }
 
 /** Starts the IdP on 127.0.0.1 (a random port); `spEntityId` is the audience it asserts for. */
 export async function startIdp(spEntityId: () => string): Promise<TestIdp> {
   const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end(String(error));
+    });
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", idp.origin);
     if (url.pathname === "/metadata") {
       res.writeHead(200, { "content-type": "application/samlmetadata+xml" }).end(idp.metadata);
@@ -140,17 +261,28 @@ export async function startIdp(spEntityId: () => string): Promise<TestIdp> {
       return;
     }
     const request = readRedirect(url.href);
-    const xml = sign(
-      responseXml({
-        entityId: idp.entityId,
-        acs: request.acs,
-        audience: spEntityId(),
-        inResponseTo: request.id,
-        nameId: idp.user.email,
-        ...idp.user,
-      }),
-      idp.signWhat,
-    );
+    // A request from an SP whose metadata says AuthnRequestsSigned (or to an IdP wanting them all
+    // signed) must carry a valid signature; a present signature must verify whatever the settings.
+    const sp = idp.sps.get(request.issuer) ?? null;
+    const signature = verifyRedirectSignature(url.href, sp?.signingCert ?? null);
+    const mustSign = idp.wantAuthnRequestsSigned || sp?.authnRequestsSigned === true;
+    if (signature === "invalid" || (signature === "missing" && mustSign)) {
+      idp.refused.push(`signature ${signature}`);
+      res.writeHead(403, { "content-type": "text/plain" }).end(`AuthnRequest signature ${signature}`);
+      return;
+    }
+    const unsigned = responseXml({
+      entityId: idp.entityId,
+      acs: request.acs,
+      audience: spEntityId(),
+      inResponseTo: request.id,
+      nameId: idp.user.email,
+      ...idp.user,
+    });
+    const encryptTo = idp.encrypt ? (sp?.encryptionCert ?? null) : null;
+    let xml = idp.signWhat === "response" ? unsigned : sign(unsigned, "assertion");
+    if (encryptTo) xml = await encryptAssertion(xml, encryptTo, idp.encryptOptions);
+    if (idp.signWhat !== "assertion") xml = sign(xml, "response");
     const b64 = Buffer.from(xml).toString("base64");
     // The HTTP-POST binding: an auto-submitting form (the test reads its fields).
     res
@@ -159,7 +291,7 @@ export async function startIdp(spEntityId: () => string): Promise<TestIdp> {
         `<form method="post" action="${esc(request.acs)}"><input type="hidden" name="SAMLResponse" value="${b64}"/>` +
           `<input type="hidden" name="RelayState" value="${esc(request.relayState)}"/></form>`,
       );
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const certBody = KEYS.idp.cert.replace(/-----[^-]+-----|\s/g, "");
@@ -170,14 +302,26 @@ export async function startIdp(spEntityId: () => string): Promise<TestIdp> {
     metadata: "",
     user: { email: "alice@acme.test" },
     signWhat: "both",
+    wantAuthnRequestsSigned: false,
+    metadataWantingSignedRequests: "",
+    encrypt: true,
+    encryptOptions: {},
+    sps: new Map(),
+    trustSp(metadataXml) {
+      const { entityId, sp } = readSpMetadata(metadataXml);
+      idp.sps.set(entityId, sp);
+    },
+    refused: [],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-  idp.metadata =
+  const metadata = (wantSigned: boolean) =>
     `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${idp.entityId}">` +
-    `<md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
+    `<md:IDPSSODescriptor${wantSigned ? ' WantAuthnRequestsSigned="true"' : ""} protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
     `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${certBody}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>` +
     `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${idp.ssoUrl}"/>` +
     "</md:IDPSSODescriptor></md:EntityDescriptor>";
+  idp.metadata = metadata(false);
+  idp.metadataWantingSignedRequests = metadata(true);
   return idp;
 }
 

@@ -48,20 +48,30 @@ export async function startKit(options: SsoOptions = {}, extra: Partial<AuthOpti
       issuer: SP_ENTITY(providerId),
       domain,
       organizationId,
+      ...body,
       samlConfig: {
         entryPoint: idp.ssoUrl,
         idpMetadata: { metadata: idp.metadata },
         spMetadata: {},
+        ...(body.samlConfig as Record<string, unknown> | undefined),
       },
-      ...body,
     });
     if (r.status !== 200) throw new Error(`register: ${r.status} ${r.text}`);
+    await importSpMetadata(providerId);
     if (verify) {
       dns.records.set(`_gatehouse-sso-${providerId}.${domain}`, [r.body.domainVerificationToken]);
       const v = await owner.client.post("/sso/verify-domain", { providerId });
       if (v.status !== 200) throw new Error(`verify: ${v.status} ${v.text}`);
     }
     return r.body;
+  }
+
+  /** The IdP's administrator imports the connection's SP metadata (again after a key rotation). */
+  async function importSpMetadata(providerId: string) {
+    const m = await owner.client.get("/sso/saml2/sp/metadata", { query: { providerId } });
+    if (m.status !== 200) throw new Error(`metadata: ${m.status} ${m.text}`);
+    idp.trustSp(m.text);
+    return m.text;
   }
 
   /** Starts a sign-in in `browser` and returns the IdP's form (the IdP serves it over HTTP). */
@@ -99,6 +109,7 @@ export async function startKit(options: SsoOptions = {}, extra: Partial<AuthOpti
     owner,
     organizationId,
     connect,
+    importSpMetadata,
     startSignIn,
     post,
     sessionOf,

@@ -11,6 +11,9 @@ import { requireManager } from "../manage-access.js";
 import { OidcRefusal, discoverProvider } from "../oidc-client.js";
 import { providerResponse, toProviderResponse } from "../provider-response.js";
 import { readIdpMetadata } from "../read-idp-metadata.js";
+import { applySpKeyChange, spKeyFields } from "../sp-key-settings.js";
+import { sealSpKeys } from "../sp-keys.js";
+import type { SpPrivateKeys } from "../sp-keys.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
 import type { SamlConfig, SsoProviderRow } from "../sso-types.js";
@@ -56,6 +59,7 @@ const body = z.object({
       spMetadata: z.object({}).passthrough().optional(),
       mapping: mapping.optional(),
       wantAssertionsSigned: z.boolean().optional(),
+      ...spKeyFields,
     })
     .optional(),
   oidcConfig: z
@@ -77,22 +81,45 @@ const body = z.object({
 
 type Body = z.infer<typeof body>;
 
-/** The SAML connection's public settings, from the body and the IdP's metadata. */
-async function samlSettings(samlConfig: NonNullable<Body["samlConfig"]>): Promise<SamlConfig> {
+/**
+ * The SAML connection's public settings, from the body and the IdP's metadata, and its SP private keys
+ * (signing AuthnRequests, decrypting assertions: generated unless supplied). An IdP whose metadata
+ * wants signed AuthnRequests gets them; asking for unsigned ones then is refused.
+ */
+async function samlSettings(
+  samlConfig: NonNullable<Body["samlConfig"]>,
+  providerId: string,
+  now: Date,
+): Promise<{ config: SamlConfig; keys: SpPrivateKeys }> {
   const metadata = samlConfig.idpMetadata?.metadata ? await readIdpMetadata(samlConfig.idpMetadata.metadata) : null;
   if (samlConfig.idpMetadata?.metadata && !metadata) throw new AuthError(SSO_ERRORS.INVALID_IDP_METADATA);
   const entryPoint = samlConfig.entryPoint ?? metadata?.ssoUrl ?? null;
   const cert = certBody(samlConfig.cert ?? metadata?.cert ?? "");
   if (!entryPoint || !URL.canParse(entryPoint) || !cert)
     throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "entryPoint and cert are required" });
-  return {
+  const idpWantsSignedRequests = metadata?.wantAuthnRequestsSigned ?? false;
+  const config: SamlConfig = {
     entryPoint,
     cert,
     idpIssuer: metadata?.entityId ?? null,
     mapping: samlConfig.mapping ?? {},
     wantAssertionsSigned: samlConfig.wantAssertionsSigned ?? false,
     allowIdpInitiated: false,
+    signAuthnRequests: false,
+    idpWantsSignedRequests,
+    spSigningCert: null,
+    encryptAssertions: false,
+    requireEncryptedAssertions: false,
+    spEncryptionCert: null,
   };
+  const { signAuthnRequests, ...rest } = samlConfig;
+  return applySpKeyChange(
+    config,
+    {},
+    { ...rest, signAuthnRequests: signAuthnRequests ?? (idpWantsSignedRequests || undefined) },
+    `Gatehouse SAML SP ${providerId}`,
+    now,
+  );
 }
 
 /** The OIDC connection's settings from the provider's discovery document (fetched now, SSRF-safe). */
@@ -150,8 +177,9 @@ export const registerProvider = (o: ResolvedSsoOptions) =>
       const session = await requireManager(ctx, o, ctx.body.organizationId);
       const { samlConfig, oidcConfig } = ctx.body;
       if (!samlConfig === !oidcConfig) throw new AuthError(SSO_ERRORS.ONE_PROTOCOL_REQUIRED);
-      const config = samlConfig ? await samlSettings(samlConfig) : await oidcSettings(o, ctx.body.issuer, oidcConfig!);
       const now = new Date(ctx.auth.now());
+      const saml = samlConfig ? await samlSettings(samlConfig, ctx.body.providerId, now) : null;
+      const config = saml ? saml.config : await oidcSettings(o, ctx.body.issuer, oidcConfig!);
       const row = await ctx.auth.db
         .create<SsoProviderRow>({
           model: "ssoProvider",
@@ -163,8 +191,10 @@ export const registerProvider = (o: ResolvedSsoOptions) =>
             issuer: ctx.body.issuer,
             domain: ctx.body.domain,
             config: JSON.stringify(config),
-            // The client secret, encrypted with the auth secret; never in an answer.
-            secret: oidcConfig ? symmetricEncrypt(ctx.auth.secret, oidcConfig.clientSecret) : null,
+            // The client secret or the SP private keys, encrypted with the auth secret; never in an answer.
+            secret: oidcConfig
+              ? symmetricEncrypt(ctx.auth.secret, oidcConfig.clientSecret)
+              : sealSpKeys(ctx.auth.secret, saml?.keys ?? {}),
             domainVerified: !o.domainVerification.enabled,
             domainVerificationToken: generateRandomString(32),
             enforceSSO: ctx.body.enforceSSO ?? false,

@@ -2,6 +2,7 @@ import { UniqueConstraintError, defineEndpoint } from "@gatehouse-auth/core";
 import type { HookContext } from "@gatehouse-auth/core";
 import type { Profile } from "@node-saml/node-saml";
 import { z } from "zod";
+import { checkAssertionCrypto } from "../check-assertion-crypto.js";
 import { decodeSamlResponse, readResponseEnvelope, readSignedAssertion } from "../check-saml-xml.js";
 import { findProvider } from "../manage-access.js";
 import { provisionAndSignIn } from "../provision-user.js";
@@ -10,6 +11,7 @@ import { samlClient } from "../saml-client.js";
 import { answerSsoReturn } from "../answer-sso-return.js";
 import { takeRequestState } from "../saml-request-state.js";
 import type { SamlRequestState } from "../saml-request-state.js";
+import { openSpKeys } from "../sp-keys.js";
 import { acsUrl } from "../sp-urls.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
 import type { SamlConfig } from "../sso-types.js";
@@ -47,7 +49,20 @@ async function consume(ctx: HookContext, o: ResolvedSsoOptions, state: SamlReque
   if (envelope.destination !== null && envelope.destination !== acs) refuse("invalid_destination");
   if (!envelope.success) refuse("saml_status_not_success");
   const config = JSON.parse(row.config) as SamlConfig;
-  const saml = await samlClient(ctx.auth, o, row, config, { id: state.requestId, issuedAt: state.issuedAt });
+  const keys = openSpKeys(ctx.auth.secret, row.secret);
+  const crypto = await checkAssertionCrypto(xml, config, keys, o.saml.maxResponseBytes);
+  if (!crypto.ok) return refuse(crypto.code);
+  const saml = await samlClient(
+    ctx.auth,
+    o,
+    row,
+    // A decrypted assertion that carries a signature must carry the IdP's: one by another key is refused
+    // even inside a response the IdP signed.
+    { ...config, wantAssertionsSigned: config.wantAssertionsSigned || (crypto.encrypted && crypto.assertionSigned) },
+    { id: state.requestId, issuedAt: state.issuedAt },
+    keys,
+    crypto.encrypted ? crypto.decryptionKey : null,
+  );
   const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }).catch((error: unknown) => {
     // The reason is for the operator's log, never the client: it may describe the signature check.
     ctx.auth.options.logger.warn(`Gatehouse: SAML response refused: ${(error as Error).message}`);

@@ -3,6 +3,7 @@ import type { HookContext } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { samlClient } from "../saml-client.js";
 import { saveRequestState } from "../saml-request-state.js";
+import { openSpKeys } from "../sp-keys.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
 import { authorizationUrl } from "../oidc-client.js";
@@ -73,7 +74,12 @@ export const signInSso = (o: ResolvedSsoOptions) =>
       openapi: {
         summary: "Start single sign-on",
         response: z.object({ url: z.string(), redirect: z.boolean() }),
-        errors: [SSO_ERRORS.SSO_PROVIDER_NOT_FOUND, SSO_ERRORS.DOMAIN_NOT_VERIFIED, SSO_ERRORS.PROVIDER_DISABLED],
+        errors: [
+          SSO_ERRORS.SSO_PROVIDER_NOT_FOUND,
+          SSO_ERRORS.DOMAIN_NOT_VERIFIED,
+          SSO_ERRORS.PROVIDER_DISABLED,
+          SSO_ERRORS.INVALID_PROVIDER_CONFIG,
+        ],
       },
     },
     async (ctx) => {
@@ -103,7 +109,13 @@ export const signInSso = (o: ResolvedSsoOptions) =>
       // An NCName (SAML core §1.3.4): starts with a letter or underscore.
       const requestId = `_${generateRandomString(32)}`;
       const issuedAt = ctx.auth.now();
-      const saml = await samlClient(ctx.auth, o, row, config, { id: requestId, issuedAt });
+      const keys = openSpKeys(ctx.auth.secret, row.secret);
+      // A connection that signs its requests and has lost its key (the auth secret changed) must not send unsigned ones.
+      if (config.signAuthnRequests && !keys.signing)
+        throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, {
+          message: "The connection's signing key is unreadable",
+        });
+      const saml = await samlClient(ctx.auth, o, row, config, { id: requestId, issuedAt }, keys);
       const url = await saml.getAuthorizeUrlAsync(generateRandomString(16), undefined, {});
       await saveRequestState(
         ctx,

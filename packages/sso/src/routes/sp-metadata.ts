@@ -2,6 +2,7 @@ import { AuthError, EndpointResponse, defineEndpoint } from "@gatehouse-auth/cor
 import { z } from "zod";
 import { findProvider } from "../manage-access.js";
 import { samlClient } from "../saml-client.js";
+import { openSpKeys } from "../sp-keys.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
 import type { SamlConfig } from "../sso-types.js";
@@ -24,8 +25,22 @@ export const spMetadata = (o: ResolvedSsoOptions) =>
     async (ctx) => {
       const row = await findProvider(ctx, ctx.query.providerId);
       if (row?.protocol !== "saml") throw new AuthError(SSO_ERRORS.SSO_PROVIDER_NOT_FOUND);
-      const saml = await samlClient(ctx.auth, o, row, JSON.parse(row.config) as SamlConfig, null);
-      const xml = saml.generateServiceProviderMetadata(null, null);
+      const config = JSON.parse(row.config) as SamlConfig;
+      const keys = openSpKeys(ctx.auth.secret, row.secret);
+      // Only certificates (base64 DER) go out; node-saml wants each private key present to add its
+      // KeyDescriptor, and a key without its certificate (or the reverse) publishes neither.
+      const encryptionCert = config.encryptAssertions && keys.encryption ? (config.spEncryptionCert ?? null) : null;
+      const signingCert = config.signAuthnRequests && keys.signing ? (config.spSigningCert ?? null) : null;
+      const saml = await samlClient(
+        ctx.auth,
+        o,
+        row,
+        { ...config, signAuthnRequests: signingCert !== null },
+        null,
+        keys,
+        encryptionCert ? (keys.encryption ?? null) : null,
+      );
+      const xml = saml.generateServiceProviderMetadata(encryptionCert, signingCert);
       return new EndpointResponse(200, xml, {
         "content-type": "application/samlmetadata+xml; charset=utf-8",
         "x-content-type-options": "nosniff",

@@ -5,6 +5,8 @@ import { providerResponse, toProviderResponse } from "../provider-response.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
 import type { OidcConfig, SamlConfig, SsoProviderRow } from "../sso-types.js";
+import { applySpKeyChange, spKeyFields } from "../sp-key-settings.js";
+import { openSpKeys, sealSpKeys } from "../sp-keys.js";
 import { certBody } from "./register-provider.js";
 
 const body = z.object({
@@ -20,6 +22,13 @@ const body = z.object({
         .max(2048)
         .optional(),
       cert: z.string().max(16384).optional(),
+      ...spKeyFields,
+      /** Replace the SP's signing and/or encryption key pair with fresh ones (the SP metadata changes). */
+      rotateSpKeys: z
+        .array(z.enum(["signing", "encryption"]))
+        .min(1)
+        .max(2)
+        .optional(),
     })
     .strict()
     .optional(),
@@ -35,7 +44,8 @@ const body = z.object({
 
 /**
  * POST /sso/update-provider: disable or enable a connection, switch enforcement, rotate the IdP's
- * certificate or SSO URL (SAML) or the client secret (OIDC). The domain and organization never change (register a new connection instead).
+ * certificate or SSO URL (SAML) or the client secret (OIDC); SAML: turn signed AuthnRequests and
+ * encrypted assertions on or off, supply SP key pairs or rotate them (`rotateSpKeys`). The domain and organization never change (register a new connection instead).
  */
 export const updateProvider = (o: ResolvedSsoOptions) =>
   defineEndpoint(
@@ -81,7 +91,17 @@ export const updateProvider = (o: ResolvedSsoOptions) =>
           if (!cert) throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "cert is not a certificate" });
           config.cert = cert;
         }
-        data.config = JSON.stringify(config);
+        const { rotateSpKeys, entryPoint: _e, cert: _c, ...keyChange } = saml;
+        const next = await applySpKeyChange(
+          config,
+          openSpKeys(ctx.auth.secret, row.secret),
+          { ...keyChange, rotate: rotateSpKeys },
+          `Gatehouse SAML SP ${row.providerId}`,
+          new Date(ctx.auth.now()),
+        );
+        data.config = JSON.stringify(next.config);
+        // Re-sealed even when unchanged: the private keys are never stored in clear.
+        data.secret = sealSpKeys(ctx.auth.secret, next.keys);
       }
       const oidc = ctx.body.oidcConfig;
       if (oidc && row.protocol === "oidc") {
