@@ -16,6 +16,7 @@ import { Phone } from "./pages/Phone.js";
 import { SignIn, SignUp } from "./pages/SignIn.js";
 import { SecurityLog } from "./pages/SecurityLog.js";
 import { SignedIn } from "./pages/SignedIn.js";
+import { SingleSignOn } from "./pages/SingleSignOn.js";
 import { TwoFactor } from "./pages/TwoFactor.js";
 import { UrlNotice } from "./url-notice.js";
 
@@ -24,7 +25,16 @@ import { UrlNotice } from "./url-notice.js";
  * answer 401 (and log errors in the console), so they show a sign-in prompt instead. /accounts is not
  * here: it lists the accounts signed in on this browser, and "none" is its signed-out answer.
  */
-const NEEDS_USER = new Set(["/account", "/phone", "/organizations", "/api-keys", "/passkeys", "/security", "/admin"]);
+const NEEDS_USER = new Set([
+  "/account",
+  "/phone",
+  "/organizations",
+  "/organizations/sso",
+  "/api-keys",
+  "/passkeys",
+  "/security",
+  "/admin",
+]);
 
 /** Asks a signed-out visitor to sign in, and brings them back to `path` afterwards. */
 function SignInPrompt({ path }: { path: string }) {
@@ -57,6 +67,7 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (path === "/accounts") return <Accounts />;
   if (path === "/phone") return <Phone />;
   if (path === "/organizations") return <Organizations />;
+  if (path === "/organizations/sso") return <SingleSignOn />;
   if (path === "/api-keys") return <ApiKeys />;
   if (path === "/passkeys") return <Passkeys />;
   if (path === "/security") return <SecurityLog />;

@@ -1,0 +1,273 @@
+// Organization → Single sign-on in Debian's Chromium (playwright-core): an owner creates an OIDC
+// connection against a second Gatehouse (an OAuth provider on another port, discovered by the app's server),
+// proves the domain with a TXT record served by a DNS server this test runs, names herself break-glass and
+// requires SSO, generates a SCIM token and provisions a user with it over HTTP, then rotates it (the old
+// token dies). A plain member sees no page and the API refuses them. Each state is checked with axe
+// (WCAG 2.2 AA), for horizontal overflow and for console errors (page-checks.mjs). Screenshots go to
+// test-output/react-ui/.
+// Run after `vite build`: node --test examples/react-app/e2e/sso.browser.test.mjs
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { after, before, test } from "node:test";
+import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
+import { toNodeHandler } from "@gatehouse-auth/core/node";
+import { jwt } from "@gatehouse-auth/jwt";
+import { oauthProvider } from "@gatehouse-auth/oauth-provider";
+import { check, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
+import { startDns } from "./dns-server.mjs";
+import { signUpWithForm, startExampleApp } from "./start-example-app.mjs";
+
+const password = "browser-password-1";
+const OWNER = { name: "Olga", email: "olga@acme.test" };
+const CLIENT = { id: "acme-sso", secret: "acme-sso-secret-for-the-browser-test-0123456789" };
+const wide = { width: 1280, scheme: "light" };
+const phone = { width: 390, scheme: "light" };
+
+let app;
+let base;
+let dns;
+let idp;
+let idpOrigin;
+let context;
+
+before(async () => {
+  dns = await startDns();
+  // The organization's identity provider: a second Gatehouse, an OAuth 2.1 / OpenID provider. Its port is
+  // taken first (the app must be told to trust it), its auth made once the app's redirect URI is known.
+  let handler = (_req, res) => res.writeHead(503).end();
+  idp = createServer((req, res) => handler(req, res));
+  await new Promise((resolve) => idp.listen(0, "127.0.0.1", resolve));
+  idpOrigin = `http://127.0.0.1:${idp.address().port}`;
+  app = await startExampleApp({
+    tag: "sso",
+    env: { GATEHOUSE_RATE_LIMIT: "off", SSO_DNS_SERVERS: dns.address, SSO_IDP_ORIGINS: idpOrigin },
+  });
+  base = app.base;
+  const idpAuth = createAuth({
+    database: memoryAdapter(),
+    secret: "second-gatehouse-secret-0123456789abcdef0123",
+    baseURL: idpOrigin,
+    emailAndPassword: { enabled: true },
+    plugins: [
+      jwt(),
+      oauthProvider({
+        clients: [
+          {
+            clientId: CLIENT.id,
+            name: "Example app",
+            clientSecret: CLIENT.secret,
+            redirectUris: [`${base}/api/auth/sso/callback/acme`],
+          },
+        ],
+      }),
+    ],
+  });
+  await idpAuth.$context.adapter.migrate?.();
+  handler = toNodeHandler(idpAuth);
+  context = await app.browser.newContext({ viewport: { width: wide.width, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+});
+
+after(async () => {
+  await app?.stop();
+  await new Promise((resolve) => (idp ? idp.close(resolve) : resolve()));
+  await dns?.close();
+});
+
+/** A call to the app's auth API from outside the browser (Origin set: the app checks it on POSTs). */
+const api = (path, init = {}) =>
+  fetch(`${base}/api/auth${path}`, { ...init, headers: { origin: base, ...init.headers } });
+
+const scim = (token, path, init = {}) =>
+  api(`/scim/v2${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/scim+json", ...init.headers },
+  });
+
+let ownerPage;
+let ownerState;
+let orgId;
+
+test("an owner connects an OIDC provider, verifies the domain over DNS, requires SSO and provisions over SCIM", async () => {
+  const { page, state } = await openPage(context);
+  ownerPage = page;
+  ownerState = state;
+  page.on("dialog", (dialog) => dialog.accept());
+  await signUpWithForm(page, base, { ...OWNER, password });
+  await page.goto(`${base}/organizations`);
+  await page.getByLabel("Name").fill("Acme");
+  await page.getByRole("button", { name: "Create" }).click();
+  await page.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
+  await page.getByRole("link", { name: "Single sign-on" }).click();
+  await page.getByRole("heading", { level: 1, name: "Single sign-on" }).waitFor();
+  await page.getByText("No connection yet.").waitFor();
+  await check(page, state, "sso-01-empty", wide);
+  orgId = await page.evaluate(
+    async () => (await (await fetch("/api/auth/get-session")).json()).session.activeOrganizationId,
+  );
+
+  // The OIDC connection: the app's server fetches the second Gatehouse's discovery document now.
+  await page.getByLabel("Connection id").fill("acme");
+  await page.getByLabel("Email domain").fill("acme.test");
+  await page.getByLabel("Issuer URL").fill(`${idpOrigin}/api/auth`);
+  await page.getByLabel("Client id").fill(CLIENT.id);
+  await page.getByLabel("Client secret").fill(CLIENT.secret);
+  await page.getByRole("button", { name: "Create connection" }).click();
+  const card = page.getByTestId("sso-connection").filter({ hasText: "acme" });
+  await card.waitFor();
+  await page.getByRole("status").filter({ hasText: "Connection acme created" }).waitFor();
+  assert.equal(await card.getByTestId("domain-state").textContent(), "domain not verified");
+  assert.equal(
+    await card.getByLabel("Redirect URI", { exact: true }).inputValue(),
+    `${base}/api/auth/sso/callback/acme`,
+  );
+  // What the app stored came from the provider's discovery, and no secret is in the answer.
+  const listed = await page.evaluate(
+    async (id) => (await fetch(`/api/auth/sso/providers?organizationId=${id}`)).json(),
+    orgId,
+  );
+  assert.equal(listed.providers[0].oidcConfig.authorizationEndpoint, `${idpOrigin}/api/auth/oauth2/authorize`);
+  assert.ok(!JSON.stringify(listed).includes(CLIENT.secret), "the client secret is never shown");
+  // The copy button puts the value on the clipboard.
+  await card.getByRole("button", { name: "Copy Redirect URI" }).click();
+  await card.getByText("Copied").waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${base}/api/auth/sso/callback/acme`);
+
+  // The TXT record: before it is published, verification fails with a message; then it succeeds.
+  const recordName = await card.getByLabel("TXT record name", { exact: true }).inputValue();
+  assert.equal(recordName, "_gatehouse-sso-acme.acme.test");
+  const token = await card.getByLabel("TXT record value", { exact: true }).inputValue();
+  assert.match(token, /^[A-Za-z0-9_-]{20,}$/);
+  // Enforcement waits for a verified domain.
+  assert.equal(await card.getByLabel("Require single sign-on for @acme.test addresses").isDisabled(), true);
+  await check(page, state, "sso-02-unverified", wide);
+  await check(page, state, "sso-02-unverified", phone);
+  state.expected.push("/sso/verify-domain");
+  const [missing] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/sso/verify-domain")),
+    card.getByRole("button", { name: "Verify acme.test" }).click(),
+  ]);
+  assert.equal((await missing.json()).code, "DOMAIN_VERIFICATION_FAILED");
+  await card.getByRole("alert").filter({ hasText: "TXT record was not found" }).waitFor();
+  // The sso package answers a record not found with 502 (the DNS, upstream, lacks it): expected here, so it
+  // is taken off the page's problem list (page-checks.mjs counts every 5xx as one).
+  state.problems = state.problems.filter((p) => !/^502 .*verify-domain$|status of 502/.test(p));
+  const asked = dns.queries;
+  assert.ok(asked > 0, "the lookup went to the test's DNS server");
+  dns.records.set(recordName, [token]);
+  await card.getByRole("button", { name: "Verify acme.test" }).click();
+  await card.getByTestId("domain-state").filter({ hasText: "domain verified" }).waitFor();
+  assert.ok(dns.queries > asked);
+  assert.equal(await card.getByTestId("domain-verification").count(), 0);
+  state.expected.pop();
+
+  // Olga keeps a way in for an IdP outage, then requires SSO for @acme.test.
+  await card.getByLabel(/Olga/).check();
+  await card.getByRole("button", { name: "Save break-glass owners" }).click();
+  await card.getByRole("status").filter({ hasText: "Break-glass owners saved." }).waitFor();
+  // A controlled checkbox: it shows the server's state, so it changes once the update is answered.
+  await card.getByLabel("Require single sign-on for @acme.test addresses").click();
+  await card.getByTestId("enforced").waitFor();
+  await check(page, state, "sso-03-enforced", wide);
+  // The rule holds: a new @acme.test password account is refused with the way in; Olga, break-glass, still
+  // signs in with her password.
+  const signUp = await api("/sign-up/email", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Eve", email: "eve@acme.test", password }),
+  });
+  assert.equal(signUp.status, 403);
+  assert.match((await signUp.json()).message, /single sign-on/);
+  const olga = await api("/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: OWNER.email, password }),
+  });
+  assert.equal(olga.status, 200);
+
+  // SCIM: the token is shown once; the identity provider creates a user with it.
+  await card.getByRole("button", { name: "Generate SCIM token" }).click();
+  const first = await card.getByLabel("SCIM token", { exact: true }).inputValue();
+  assert.ok(first.length >= 32);
+  assert.equal(await card.getByLabel("SCIM base URL", { exact: true }).inputValue(), `${base}/api/auth/scim/v2`);
+  await check(page, state, "sso-04-scim-token", wide);
+  const created = await scim(first, "/Users", {
+    method: "POST",
+    body: JSON.stringify({
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName: "pat@acme.test",
+      name: { givenName: "Pat", familyName: "Lee" },
+      emails: [{ value: "pat@acme.test", primary: true }],
+      active: true,
+    }),
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const found = await (await scim(first, `/Users?filter=${encodeURIComponent('userName eq "pat@acme.test"')}`)).json();
+  assert.equal(found.totalResults, 1);
+  // Pat is now a member of Acme, as the Organizations page shows.
+  await page.goto(`${base}/organizations`);
+  await page.getByTestId("member-row").filter({ hasText: "pat@acme.test" }).waitFor();
+
+  // Rotation: a new token, and the old one stops working at once.
+  await page.goto(`${base}/organizations/sso`);
+  await card.getByRole("button", { name: "Generate SCIM token" }).click();
+  const second = await card.getByLabel("SCIM token", { exact: true }).inputValue();
+  assert.notEqual(second, first);
+  assert.equal((await scim(first, "/Users")).status, 401);
+  assert.equal((await scim(second, "/Users")).status, 200);
+});
+
+test("a plain member sees no Single sign-on page, and the API refuses them", async () => {
+  // Olga invites Mia as a member; Mia verifies her address and accepts from the dev mailbox.
+  await ownerPage.goto(`${base}/organizations`);
+  await ownerPage.getByLabel("Email").fill("mia@example.com");
+  await ownerPage.getByRole("button", { name: "Invite" }).click();
+  await ownerPage.getByTestId("invitation-row").filter({ hasText: "mia@example.com" }).waitFor();
+  const miaContext = await app.browser.newContext({ viewport: { width: wide.width, height: 900 } });
+  const { page, state } = await openPage(miaContext);
+  const openMail = async (subject) => {
+    await page.goto(`${base}/mailbox`);
+    const message = page.getByTestId("message").filter({ hasText: "mia@example.com" }).filter({ hasText: subject });
+    await message.first().waitFor();
+    await message.first().getByTestId("message-link").click();
+  };
+  await signUpWithForm(page, base, { name: "Mia", email: "mia@example.com", password });
+  await openMail("Verify your email");
+  await page.getByTestId("verified").waitFor();
+  await openMail("Join Acme");
+  await page.getByRole("button", { name: "Accept" }).click();
+  await page.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
+  assert.equal(await page.getByRole("link", { name: "Single sign-on" }).count(), 0);
+
+  await page.goto(`${base}/organizations/sso`);
+  await page.getByTestId("sso-not-allowed").waitFor();
+  assert.equal(await page.getByTestId("sso-connection").count(), 0);
+  await check(page, state, "sso-05-member", wide);
+  const refused = await page.evaluate(async (organizationId) => {
+    const post = (path, body) =>
+      fetch(`/api/auth${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const answers = [
+      await fetch(`/api/auth/sso/providers?organizationId=${organizationId}`),
+      await post("/sso/update-provider", { providerId: "acme", enforceSSO: false }),
+      await post("/sso/delete-provider", { providerId: "acme" }),
+      await post("/scim/generate-token", { organizationId, providerId: "acme" }),
+    ];
+    return Promise.all(answers.map(async (r) => ({ status: r.status, code: (await r.json()).code })));
+  }, orgId);
+  // Listing says "not allowed"; a connection she cannot manage is "not found" (its existence is not told).
+  assert.deepEqual(refused, [
+    { status: 403, code: "NOT_ALLOWED_TO_MANAGE_PROVIDERS" },
+    { status: 404, code: "SSO_PROVIDER_NOT_FOUND" },
+    { status: 404, code: "SSO_PROVIDER_NOT_FOUND" },
+    { status: 403, code: "NOT_ORGANIZATION_ADMIN" },
+  ]);
+  await miaContext.close();
+  // The connection is untouched: still enforced, still there.
+  await ownerPage.goto(`${base}/organizations/sso`);
+  await ownerPage.getByTestId("enforced").waitFor();
+  assert.deepEqual(ownerState.problems, []);
+});
