@@ -7,6 +7,7 @@
 // test-output/react-ui/.
 // Run after `vite build`: node --test examples/react-app/e2e/sso.browser.test.mjs
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { after, before, test } from "node:test";
 import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
@@ -215,6 +216,54 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   assert.notEqual(second, first);
   assert.equal((await scim(first, "/Users")).status, 401);
   assert.equal((await scim(second, "/Users")).status, 200);
+});
+
+test("a SAML connection from the IdP's metadata shows the SP metadata and ACS URLs; disabled, then deleted", async () => {
+  const page = ownerPage;
+  const state = ownerState;
+  await page.goto(`${base}/organizations/sso`);
+  await page.getByLabel("SAML 2.0").check();
+  await check(page, state, "sso-06-saml-form", phone);
+  // IdP metadata as Okta or Entra export it: entity id, signing certificate (the sso package's test IdP's),
+  // SSO URL.
+  const cert = readFileSync(new URL("../../../packages/sso/test/fixtures/idp-cert.pem", import.meta.url), "utf8");
+  const idpEntity = "https://idp.example.test/metadata";
+  const metadata =
+    `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${idpEntity}">` +
+    `<md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
+    `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data>` +
+    `<ds:X509Certificate>${cert.replace(/-----[^-]+-----|\s/g, "")}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
+    `</md:KeyDescriptor><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" ` +
+    `Location="https://idp.example.test/sso"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
+  await page.getByLabel("Connection id").fill("acme-saml");
+  await page.getByLabel("Email domain").fill("saml.acme.test");
+  await page.getByLabel("IdP entity id").fill(idpEntity);
+  await page.getByLabel("IdP metadata XML").fill(metadata);
+  await page.getByRole("button", { name: "Create connection" }).click();
+  const card = page.getByTestId("sso-connection").filter({ has: page.getByRole("heading", { name: /^acme-saml/ }) });
+  await card.waitFor();
+  const spMetadataUrl = await card.getByLabel("SP metadata URL", { exact: true }).inputValue();
+  const acs = await card.getByLabel("ACS URL", { exact: true }).inputValue();
+  assert.equal(spMetadataUrl, `${base}/api/auth/sso/saml2/sp/metadata?providerId=acme-saml`);
+  assert.equal(acs, `${base}/api/auth/sso/saml2/sp/acs/acme-saml`);
+  // The URL shown is the one the IdP imports: SP metadata naming that ACS.
+  const sp = await fetch(spMetadataUrl);
+  assert.equal(sp.status, 200);
+  assert.ok((await sp.text()).includes(`Location="${acs}"`));
+  await check(page, state, "sso-07-saml", wide);
+
+  await card.getByRole("button", { name: "Disable" }).click();
+  await card.getByTestId("connection-state").filter({ hasText: "disabled" }).waitFor();
+  await card.getByRole("button", { name: "Delete acme-saml" }).click();
+  await card.waitFor({ state: "detached" });
+  const left = await page.evaluate(
+    async (id) => (await (await fetch(`/api/auth/sso/providers?organizationId=${id}`)).json()).providers,
+    orgId,
+  );
+  assert.deepEqual(
+    left.map((c) => c.providerId),
+    ["acme"],
+  );
 });
 
 test("a plain member sees no Single sign-on page, and the API refuses them", async () => {
