@@ -76,6 +76,8 @@ for (const [name, open] of testDatabases) {
         auditLog: true,
         passkey: false,
         oauthProvider: false,
+        sso: false,
+        scim: false,
       });
 
       const overview = await get("overview", { days: "7" });
