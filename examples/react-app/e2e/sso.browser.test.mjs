@@ -16,7 +16,7 @@ import { jwt } from "@gatehouse-auth/jwt";
 import { oauthProvider } from "@gatehouse-auth/oauth-provider";
 import { check, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { startDns } from "./dns-server.mjs";
-import { signUpWithForm, startExampleApp } from "./start-example-app.mjs";
+import { signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 const OWNER = { name: "Olga", email: "olga@acme.test" };
@@ -319,4 +319,44 @@ test("a plain member sees no Single sign-on page, and the API refuses them", asy
   await ownerPage.goto(`${base}/organizations/sso`);
   await ownerPage.getByTestId("enforced").waitFor();
   assert.deepEqual(ownerState.problems, []);
+});
+
+test("the dashboard's SSO page lists the connection with its state, and the provisioning activity", async () => {
+  // bypassCSP: the dashboard's CSP (script-src 'self') would block axe's injected script, nothing else.
+  const adminContext = await app.browser.newContext({ viewport: { width: wide.width, height: 900 }, bypassCSP: true });
+  const { page, state } = await openPage(adminContext);
+  await page.goto(`${base}/sign-in`);
+  await submitSignInForm(page, "admin@example.com", "admin-password-123");
+  await page.getByTestId("greeting").waitFor();
+  await page.goto(`${base}/api/auth/dashboard`);
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "SSO" }).click();
+  await page.getByRole("heading", { level: 1, name: "SSO" }).waitFor();
+  const row = page.getByTestId("sso-connection-row").filter({ hasText: "acme" });
+  await row.waitFor();
+  const text = await row.innerText();
+  for (const words of ["Acme", "OIDC", "acme.test", "Verified", "SSO required · 1 break-glass", "Enabled"])
+    assert.ok(text.includes(words), `the row shows ${words}: ${text}`);
+  // The deleted SAML connection is gone.
+  assert.equal(await page.getByTestId("sso-connection-row").count(), 1);
+  // Provisioning: the SCIM-created user; then the domain verification, chosen from the list.
+  await page.getByTestId("sso-activity").getByTestId("audit-row").filter({ hasText: "scim.user_created" }).waitFor();
+  await check(page, state, "sso-08-dashboard", wide);
+  await page.getByLabel("Event").selectOption("sso.domain_verified");
+  // Both attempts: the one before the TXT record was published (refused), then the one after.
+  const verified = page.getByTestId("sso-activity").getByTestId("audit-row").filter({ hasText: "sso.domain_verified" });
+  await verified.filter({ hasText: "success" }).waitFor();
+  await verified.filter({ hasText: "refused" }).waitFor();
+  await check(page, state, "sso-09-dashboard-activity", phone);
+  // The route itself: no secret, config or DNS token in what it answers; a bad cursor is a 400 with a code.
+  const listed = await page.evaluate(async () => (await fetch("/api/auth/dashboard/api/list-sso-connections")).text());
+  assert.ok(
+    !listed.includes(CLIENT.secret) && !listed.includes("domainVerificationToken") && !listed.includes('"config"'),
+  );
+  const bad = await page.evaluate(async () => {
+    const r = await fetch("/api/auth/dashboard/api/list-sso-connections?cursor=not-a-cursor");
+    return { status: r.status, code: (await r.json()).code };
+  });
+  assert.equal(bad.status, 400);
+  assert.ok(bad.code);
+  await adminContext.close();
 });
