@@ -103,6 +103,10 @@ for (const [name, open] of testDatabases) {
       expect(one.body.invitations).toHaveLength(1);
       expect(one.body.teams).toContainEqual(expect.objectContaining({ name: "Ops", memberCount: 0 }));
 
+      // Organizations are installed, the sso plugin is not: its page's route says so.
+      const sso = await get("list-sso-connections");
+      expect([sso.status, sso.body.code]).toEqual([404, "DASHBOARD_FEATURE_NOT_INSTALLED"]);
+
       const keys = await get("list-api-keys", { userId: owner.userId });
       expect(keys.body).toMatchObject({ total: 1, apiKeys: [{ id: key.body.id, user: { id: owner.userId } }] });
 
