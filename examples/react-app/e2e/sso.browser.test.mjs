@@ -237,7 +237,6 @@ test("a SAML connection from the IdP's metadata shows the SP metadata and ACS UR
     `Location="https://idp.example.test/sso"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
   await page.getByLabel("Connection id").fill("acme-saml");
   await page.getByLabel("Email domain").fill("saml.acme.test");
-  await page.getByLabel("IdP entity id").fill(idpEntity);
   await page.getByLabel("IdP metadata XML").fill(metadata);
   await page.getByRole("button", { name: "Create connection" }).click();
   const card = page.getByTestId("sso-connection").filter({ has: page.getByRole("heading", { name: /^acme-saml/ }) });
@@ -246,10 +245,14 @@ test("a SAML connection from the IdP's metadata shows the SP metadata and ACS UR
   const acs = await card.getByLabel("ACS URL", { exact: true }).inputValue();
   assert.equal(spMetadataUrl, `${base}/api/auth/sso/saml2/sp/metadata?providerId=acme-saml`);
   assert.equal(acs, `${base}/api/auth/sso/saml2/sp/acs/acme-saml`);
+  // The SP entity id was left blank: it is the metadata URL, and the metadata names it.
+  assert.equal(await card.getByLabel("SP entity id", { exact: true }).inputValue(), spMetadataUrl);
   // The URL shown is the one the IdP imports: SP metadata naming that ACS.
   const sp = await fetch(spMetadataUrl);
   assert.equal(sp.status, 200);
-  assert.ok((await sp.text()).includes(`Location="${acs}"`));
+  const spXml = await sp.text();
+  assert.ok(spXml.includes(`Location="${acs}"`));
+  assert.ok(spXml.includes(`entityID="${spMetadataUrl.replace(/&/g, "&amp;")}"`), spXml.slice(0, 300));
   await check(page, state, "sso-07-saml", wide);
 
   await card.getByRole("button", { name: "Disable" }).click();
@@ -333,7 +336,7 @@ test("the dashboard's SSO page lists the connection with its state, and the prov
   await page.getByRole("heading", { level: 1, name: "SSO" }).waitFor();
   const row = page.getByTestId("sso-connection-row").filter({ hasText: "acme" });
   await row.waitFor();
-  const text = await row.innerText();
+  const text = (await row.textContent()) ?? "";
   for (const words of ["Acme", "OIDC", "acme.test", "Verified", "SSO required · 1 break-glass", "Enabled"])
     assert.ok(text.includes(words), `the row shows ${words}: ${text}`);
   // The deleted SAML connection is gone.

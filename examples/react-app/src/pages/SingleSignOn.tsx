@@ -21,6 +21,10 @@ type Owner = { userId: string; name: string; email: string };
 /** Where the plugins' routes live, as the identity provider's administrator must type them. */
 const apiRoot = () => `${location.origin}/api/auth`;
 
+/** A SAML connection's SP metadata URL; also its default SP entity id (the audience the IdP is given). */
+const spMetadataUrl = (providerId: string) =>
+  `${apiRoot()}/sso/saml2/sp/metadata?providerId=${encodeURIComponent(providerId)}`;
+
 /**
  * The TXT record that proves a domain (the sso plugin's default prefix `gatehouse-sso`; an app that sets
  * `domainVerification.tokenPrefix` shows its own here).
@@ -124,7 +128,8 @@ function NewConnection({ organizationId, onCreated }: { organizationId: string; 
         const common = {
           providerId: v.providerId ?? "",
           domain: v.domain ?? "",
-          issuer: v.issuer ?? "",
+          // OIDC: the provider's issuer. SAML: this app's SP entity id, by default its metadata URL.
+          issuer: v.issuer || (protocol === "saml" ? spMetadataUrl(v.providerId ?? "") : ""),
           organizationId,
         };
         const r =
@@ -159,9 +164,15 @@ function NewConnection({ organizationId, onCreated }: { organizationId: string; 
       <label>
         Email domain <input name="domain" required placeholder="acme.com" />
       </label>
-      <label>
-        {protocol === "oidc" ? "Issuer URL" : "IdP entity id"} <input name="issuer" required />
-      </label>
+      {protocol === "oidc" ? (
+        <label>
+          Issuer URL <input name="issuer" required key="oidc-issuer" />
+        </label>
+      ) : (
+        <label>
+          SP entity id (optional: the SP metadata URL by default) <input name="issuer" key="saml-issuer" />
+        </label>
+      )}
       {protocol === "oidc" ? (
         <>
           <label>
@@ -209,7 +220,8 @@ function ConnectionCard({
   const urls: [string, string][] =
     c.protocol === "saml"
       ? [
-          ["SP metadata URL", `${apiRoot()}/sso/saml2/sp/metadata?providerId=${encodeURIComponent(c.providerId)}`],
+          ["SP metadata URL", spMetadataUrl(c.providerId)],
+          ["SP entity id", c.issuer],
           ["ACS URL", String(c.samlConfig?.callbackUrl ?? "")],
         ]
       : [["Redirect URI", c.redirectURI ?? ""]];
