@@ -24,6 +24,12 @@ const CLIENT = { id: "acme-sso", secret: "acme-sso-secret-for-the-browser-test-0
 const wide = { width: 1280, scheme: "light" };
 const phone = { width: 390, scheme: "light" };
 
+/** page-checks.mjs's check at the combo's width (it only names the width; this sets it). */
+async function checkAt(page, state, name, combo) {
+  await page.setViewportSize({ width: combo.width, height: 900 });
+  await check(page, state, name, combo);
+}
+
 let app;
 let base;
 let dns;
@@ -102,7 +108,7 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   await page.getByRole("link", { name: "Single sign-on" }).click();
   await page.getByRole("heading", { level: 1, name: "Single sign-on" }).waitFor();
   await page.getByText("No connection yet.").waitFor();
-  await check(page, state, "sso-01-empty", wide);
+  await checkAt(page, state, "sso-01-empty", wide);
   orgId = await page.evaluate(
     async () => (await (await fetch("/api/auth/get-session")).json()).session.activeOrganizationId,
   );
@@ -141,8 +147,8 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   assert.match(token, /^[A-Za-z0-9_-]{20,}$/);
   // Enforcement waits for a verified domain.
   assert.equal(await card.getByLabel("Require single sign-on for @acme.test addresses").isDisabled(), true);
-  await check(page, state, "sso-02-unverified", wide);
-  await check(page, state, "sso-02-unverified", phone);
+  await checkAt(page, state, "sso-02-unverified", wide);
+  await checkAt(page, state, "sso-02-unverified", phone);
   state.expected.push("/sso/verify-domain");
   const [missing] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/sso/verify-domain")),
@@ -169,7 +175,7 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   // A controlled checkbox: it shows the server's state, so it changes once the update is answered.
   await card.getByLabel("Require single sign-on for @acme.test addresses").click();
   await card.getByTestId("enforced").waitFor();
-  await check(page, state, "sso-03-enforced", wide);
+  await checkAt(page, state, "sso-03-enforced", wide);
   // The rule holds: a new @acme.test password account is refused with the way in; Olga, break-glass, still
   // signs in with her password.
   const signUp = await api("/sign-up/email", {
@@ -191,7 +197,7 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   const first = await card.getByLabel("SCIM token", { exact: true }).inputValue();
   assert.ok(first.length >= 32);
   assert.equal(await card.getByLabel("SCIM base URL", { exact: true }).inputValue(), `${base}/api/auth/scim/v2`);
-  await check(page, state, "sso-04-scim-token", wide);
+  await checkAt(page, state, "sso-04-scim-token", wide);
   const created = await scim(first, "/Users", {
     method: "POST",
     body: JSON.stringify({
@@ -223,7 +229,7 @@ test("a SAML connection from the IdP's metadata shows the SP metadata and ACS UR
   const state = ownerState;
   await page.goto(`${base}/organizations/sso`);
   await page.getByLabel("SAML 2.0").check();
-  await check(page, state, "sso-06-saml-form", phone);
+  await checkAt(page, state, "sso-06-saml-form", phone);
   // IdP metadata as Okta or Entra export it: entity id, signing certificate (the sso package's test IdP's),
   // SSO URL.
   const cert = readFileSync(new URL("../../../packages/sso/test/fixtures/idp-cert.pem", import.meta.url), "utf8");
@@ -253,7 +259,7 @@ test("a SAML connection from the IdP's metadata shows the SP metadata and ACS UR
   const spXml = await sp.text();
   assert.ok(spXml.includes(`Location="${acs}"`));
   assert.ok(spXml.includes(`entityID="${spMetadataUrl.replace(/&/g, "&amp;")}"`), spXml.slice(0, 300));
-  await check(page, state, "sso-07-saml", wide);
+  await checkAt(page, state, "sso-07-saml", wide);
 
   await card.getByRole("button", { name: "Disable" }).click();
   await card.getByTestId("connection-state").filter({ hasText: "disabled" }).waitFor();
@@ -294,7 +300,7 @@ test("a plain member sees no Single sign-on page, and the API refuses them", asy
   await page.goto(`${base}/organizations/sso`);
   await page.getByTestId("sso-not-allowed").waitFor();
   assert.equal(await page.getByTestId("sso-connection").count(), 0);
-  await check(page, state, "sso-05-member", wide);
+  await checkAt(page, state, "sso-05-member", wide);
   const refused = await page.evaluate(async (organizationId) => {
     const post = (path, body) =>
       fetch(`/api/auth${path}`, {
@@ -343,13 +349,13 @@ test("the dashboard's SSO page lists the connection with its state, and the prov
   assert.equal(await page.getByTestId("sso-connection-row").count(), 1);
   // Provisioning: the SCIM-created user; then the domain verification, chosen from the list.
   await page.getByTestId("sso-activity").getByTestId("audit-row").filter({ hasText: "scim.user_created" }).waitFor();
-  await check(page, state, "sso-08-dashboard", wide);
+  await checkAt(page, state, "sso-08-dashboard", wide);
   await page.getByLabel("Event").selectOption("sso.domain_verified");
   // Both attempts: the one before the TXT record was published (refused), then the one after.
   const verified = page.getByTestId("sso-activity").getByTestId("audit-row").filter({ hasText: "sso.domain_verified" });
   await verified.filter({ hasText: "success" }).waitFor();
   await verified.filter({ hasText: "refused" }).waitFor();
-  await check(page, state, "sso-09-dashboard-activity", phone);
+  await checkAt(page, state, "sso-09-dashboard-activity", phone);
   // The route itself: no secret, config or DNS token in what it answers; a bad cursor is a 400 with a code.
   const listed = await page.evaluate(async () => (await fetch("/api/auth/dashboard/api/list-sso-connections")).text());
   assert.ok(
