@@ -35,6 +35,7 @@ let base;
 let dns;
 let idp;
 let idpOrigin;
+let idpAuth;
 let context;
 
 before(async () => {
@@ -50,11 +51,13 @@ before(async () => {
     env: { GATEHOUSE_RATE_LIMIT: "off", SSO_DNS_SERVERS: dns.address, SSO_IDP_ORIGINS: idpOrigin },
   });
   base = app.base;
-  const idpAuth = createAuth({
+  idpAuth = createAuth({
     database: memoryAdapter(),
     secret: "second-gatehouse-secret-0123456789abcdef0123",
     baseURL: idpOrigin,
     emailAndPassword: { enabled: true },
+    // Both servers are on 127.0.0.1, and cookies do not tell ports apart: the IdP's carry their own names.
+    advanced: { cookiePrefix: "idp" },
     plugins: [
       jwt(),
       oauthProvider({
@@ -64,6 +67,8 @@ before(async () => {
             name: "Example app",
             clientSecret: CLIENT.secret,
             redirectUris: [`${base}/api/auth/sso/callback/acme`],
+            // The organization's own app, assigned by its IdP administrator: no consent page at the IdP.
+            skipConsent: true,
           },
         ],
       }),
@@ -222,6 +227,42 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   assert.notEqual(second, first);
   assert.equal((await scim(first, "/Users")).status, 401);
   assert.equal((await scim(second, "/Users")).status, 200);
+});
+
+test("a person of acme.test signs in through the OIDC connection and lands in Acme, provisioned as a member", async () => {
+  // Kim exists at the identity provider (the second Gatehouse), her address verified there, and is
+  // signed in there already (as at work: the IdP session is what SSO reuses).
+  const kim = { name: "Kim Park", email: "kim@acme.test", password: "kim-idp-password-1" };
+  const { user } = await idpAuth.api.signUpEmail({ body: kim });
+  await idpAuth.$context.db.update({
+    model: "user",
+    where: [{ field: "id", value: user.id }],
+    update: { emailVerified: true },
+  });
+  const kimContext = await app.browser.newContext({ viewport: { width: wide.width, height: 900 } });
+  const atIdp = await kimContext.request.post(`${idpOrigin}/api/auth/sign-in/email`, {
+    data: { email: kim.email, password: kim.password },
+    headers: { origin: idpOrigin },
+  });
+  assert.equal(atIdp.status(), 200);
+  const { page, state } = await openPage(kimContext);
+  await page.goto(`${base}/sign-in`);
+  await page.getByRole("link", { name: "Use your company's single sign-on" }).click();
+  await page.getByRole("heading", { level: 1, name: "Single sign-on" }).waitFor();
+  await checkAt(page, state, "sso-10-sign-in", phone);
+  await page.getByLabel("Work email").fill(kim.email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  // To the IdP and back (authorization code, PKCE, ID token checked), then the app's signed-in page.
+  await page.getByTestId("greeting").filter({ hasText: "Kim Park" }).waitFor();
+  const session = await page.evaluate(async () => (await fetch("/api/auth/get-session")).json());
+  assert.equal(session.user.email, kim.email);
+  // Provisioned into the connection's organization as a member (the default role).
+  await page.goto(`${base}/organizations`);
+  await page.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
+  const me = page.getByTestId("member-row").filter({ hasText: kim.email });
+  assert.equal(await me.getByTestId("member-role").textContent(), "member");
+  assert.deepEqual(state.problems, []);
+  await kimContext.close();
 });
 
 test("a SAML connection from the IdP's metadata shows the SP metadata and ACS URLs; disabled, then deleted", async () => {

@@ -17,6 +17,7 @@ import { SignIn, SignUp } from "./pages/SignIn.js";
 import { SecurityLog } from "./pages/SecurityLog.js";
 import { SignedIn } from "./pages/SignedIn.js";
 import { SingleSignOn } from "./pages/SingleSignOn.js";
+import { SsoSignIn } from "./pages/SsoSignIn.js";
 import { TwoFactor } from "./pages/TwoFactor.js";
 import { UrlNotice } from "./url-notice.js";
 
@@ -53,6 +54,7 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (!signedIn && NEEDS_USER.has(path)) return <SignInPrompt path={path} />;
   if (path === "/sign-in") return <SignIn />;
   if (path === "/sign-up") return <SignUp />;
+  if (path === "/sign-in/sso") return <SsoSignIn />;
   if (path === "/two-factor") return <TwoFactor />;
   if (path === "/signed-in") return <SignedIn />;
   if (path === "/forgot-password") return <ForgotPassword />;
