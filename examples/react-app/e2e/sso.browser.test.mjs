@@ -2,7 +2,9 @@
 // connection against a second Gatehouse (an OAuth provider on another port, discovered by the app's server),
 // proves the domain with a TXT record served by a DNS server this test runs, names herself break-glass and
 // requires SSO, generates a SCIM token and provisions a user with it over HTTP, then rotates it (the old
-// token dies). A plain member sees no page and the API refuses them. Each state is checked with axe
+// token dies). A person of the domain signs in through the connection and is provisioned as a member; a
+// SAML connection shows its SP metadata, entity id and ACS URL; a plain member sees no page and the API
+// refuses them; the dashboard's SSO page lists the connection and the activity. Each state is checked with axe
 // (WCAG 2.2 AA), for horizontal overflow and for console errors (page-checks.mjs). Screenshots go to
 // test-output/react-ui/.
 // Run after `vite build`: node --test examples/react-app/e2e/sso.browser.test.mjs
