@@ -17,6 +17,8 @@ import { auditLog, auditLogStatements } from "@gatehouse-auth/audit-log";
 import { dashboard, dashboardStatements } from "@gatehouse-auth/dashboard";
 import { jwt } from "@gatehouse-auth/jwt";
 import { oauthProvider } from "@gatehouse-auth/oauth-provider";
+import { scim } from "@gatehouse-auth/scim";
+import { sso } from "@gatehouse-auth/sso";
 import { deliver, deliverSms, openMailbox } from "./mailbox.mjs";
 
 const OTP_SUBJECTS = {
@@ -157,6 +159,18 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
           },
         ],
       }),
+      // Enterprise sign-in per organization (Organization → Single sign-on): SAML or OIDC connections,
+      // domains proved by a DNS TXT record, SSO enforcement with break-glass owners. SSO_DNS_SERVERS
+      // ("host:port", comma-separated) points the TXT lookups at chosen servers (the browser test runs
+      // one); SSO_IDP_ORIGINS lets identity providers on this machine (http://127.0.0.1:…) be used,
+      // which production never needs: there every IdP is https on a public host.
+      sso({
+        domainVerification: { dnsServers: listFromEnv("SSO_DNS_SERVERS") },
+        oidc: { loopbackOrigins: listFromEnv("SSO_IDP_ORIGINS") },
+      }),
+      // SCIM 2.0 at /api/auth/scim/v2: the identity provider creates, updates and deactivates members
+      // with a bearer token an owner or admin generates on the same page.
+      scim(),
     ],
   });
   await auth.$context.adapter.migrate?.();
@@ -168,6 +182,11 @@ export async function createAppAuth({ baseURL, databaseUrl }) {
     role: "support",
   });
   return { auth, close: db.close };
+}
+
+/** A comma-separated environment variable as a list (empty when unset). */
+function listFromEnv(name) {
+  return (process.env[name] ?? "").split(",").filter(Boolean);
 }
 
 /** A development user with a role (the admin, the support agent), so there is someone to sign in as. */

@@ -16,6 +16,8 @@ import { Phone } from "./pages/Phone.js";
 import { SignIn, SignUp } from "./pages/SignIn.js";
 import { SecurityLog } from "./pages/SecurityLog.js";
 import { SignedIn } from "./pages/SignedIn.js";
+import { SingleSignOn } from "./pages/SingleSignOn.js";
+import { SsoSignIn } from "./pages/SsoSignIn.js";
 import { TwoFactor } from "./pages/TwoFactor.js";
 import { UrlNotice } from "./url-notice.js";
 
@@ -24,7 +26,16 @@ import { UrlNotice } from "./url-notice.js";
  * answer 401 (and log errors in the console), so they show a sign-in prompt instead. /accounts is not
  * here: it lists the accounts signed in on this browser, and "none" is its signed-out answer.
  */
-const NEEDS_USER = new Set(["/account", "/phone", "/organizations", "/api-keys", "/passkeys", "/security", "/admin"]);
+const NEEDS_USER = new Set([
+  "/account",
+  "/phone",
+  "/organizations",
+  "/organizations/sso",
+  "/api-keys",
+  "/passkeys",
+  "/security",
+  "/admin",
+]);
 
 /** Asks a signed-out visitor to sign in, and brings them back to `path` afterwards. */
 function SignInPrompt({ path }: { path: string }) {
@@ -43,6 +54,7 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (!signedIn && NEEDS_USER.has(path)) return <SignInPrompt path={path} />;
   if (path === "/sign-in") return <SignIn />;
   if (path === "/sign-up") return <SignUp />;
+  if (path === "/sign-in/sso") return <SsoSignIn />;
   if (path === "/two-factor") return <TwoFactor />;
   if (path === "/signed-in") return <SignedIn />;
   if (path === "/forgot-password") return <ForgotPassword />;
@@ -57,6 +69,7 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (path === "/accounts") return <Accounts />;
   if (path === "/phone") return <Phone />;
   if (path === "/organizations") return <Organizations />;
+  if (path === "/organizations/sso") return <SingleSignOn />;
   if (path === "/api-keys") return <ApiKeys />;
   if (path === "/passkeys") return <Passkeys />;
   if (path === "/security") return <SecurityLog />;

@@ -11,6 +11,8 @@ import { passkeyClient } from "@gatehouse-auth/passkey/client";
 import { multiSessionClient } from "@gatehouse-auth/multi-session/client";
 import { auditLogClient } from "@gatehouse-auth/audit-log/client";
 import { oauthProviderClient } from "@gatehouse-auth/oauth-provider/client";
+import { scimClient } from "@gatehouse-auth/scim/client";
+import { ssoClient } from "@gatehouse-auth/sso/client";
 import { navigate } from "./router.js";
 
 /** One client for the whole app: same origin, every plugin. */
@@ -28,6 +30,9 @@ export const client = createAuthClient({
     auditLogClient(),
     // The provider side: consent, authorized apps and device approval pages.
     oauthProviderClient(),
+    // Organization → Single sign-on: connections, domain verification, enforcement, SCIM tokens.
+    ssoClient(),
+    scimClient(),
     // Any sign-in held for a second factor (password, code, phone…) goes to the code page.
     twoFactorClient({ onTwoFactorRedirect: () => navigate("/two-factor") }),
   ],

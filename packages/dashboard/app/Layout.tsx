@@ -6,6 +6,7 @@ import { ApiKeys } from "./pages/ApiKeys.js";
 import { AuditLog } from "./pages/AuditLog.js";
 import { Impersonating } from "./pages/Impersonating.js";
 import { OAuthClientDetailPage, OAuthClients } from "./pages/OAuthClients.js";
+import { SsoConnections } from "./pages/SsoConnections.js";
 import { OrganizationDetailPage } from "./pages/OrganizationDetailPage.js";
 import { Organizations } from "./pages/Organizations.js";
 import { Overview } from "./pages/Overview.js";
@@ -45,6 +46,7 @@ function pageFor(route: Route, me: Me) {
   if (section === "api-keys") return <ApiKeys params={route.params} />;
   if (section === "audit-log") return <AuditLog params={route.params} />;
   if (section === "oauth-clients") return <OAuthClients params={route.params} />;
+  if (section === "sso") return <SsoConnections params={route.params} />;
   return <NotFound />;
 }
 

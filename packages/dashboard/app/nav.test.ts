@@ -40,6 +40,14 @@ describe("the OAuth clients section", () => {
   });
 });
 
+describe("the SSO section", () => {
+  it("shows when the sso plugin is installed and organizations may be read", () => {
+    expect(visible(me({ organization: ["list", "get"] }, { sso: true }))).toContain("sso");
+    expect(visible(me({ organization: ["list", "get"] }, { sso: false }))).not.toContain("sso");
+    expect(visible(me({ organization: ["list"] }, { sso: true }))).not.toContain("sso");
+  });
+});
+
 describe("loadMe", () => {
   const fakeApi = (features: Partial<Me["features"]>, probe: "ok" | "refused", impersonating = false) => {
     const calls: string[] = [];

@@ -21,4 +21,6 @@ export const SECTIONS: Section[] = [
   { path: "audit-log", label: "Audit log", visible: (me) => me.features.auditLog && can(me, "auditLog", "list") },
   // Shown when the provider's admin API lets this user in (it checks its own adminRoles): see loadMe.
   { path: "oauth-clients", label: "OAuth clients", visible: (me) => me.oauthClients === true },
+  // The sso plugin's connections (organization: get, as an organization's page); activity needs the audit log.
+  { path: "sso", label: "SSO", visible: (me) => me.features.sso === true && can(me, "organization", "get") },
 ];

@@ -9,7 +9,15 @@ export interface Me {
   user: { id: string; name: string; email: string; role: string | null };
   impersonating: boolean;
   permissions: Permissions;
-  features: { organization: boolean; apiKey: boolean; auditLog: boolean; passkey: boolean; oauthProvider?: boolean };
+  features: {
+    organization: boolean;
+    apiKey: boolean;
+    auditLog: boolean;
+    passkey: boolean;
+    oauthProvider?: boolean;
+    sso?: boolean;
+    scim?: boolean;
+  };
   appUrl: string;
   /** The role names set-role accepts, when the server tells; else the app offers "user" and "admin". */
   roles?: string[];
@@ -194,5 +202,26 @@ export interface OAuthClientRow {
 /** GET /oauth2/admin/list-clients */
 export interface OAuthClientPage {
   clients: OAuthClientRow[];
+  nextCursor: string | null;
+}
+
+/** One row of GET {dashboard}/api/list-sso-connections (no secret, config or DNS token). */
+export interface SsoConnectionRow {
+  id: string;
+  providerId: string;
+  protocol: string;
+  issuer: string;
+  domain: string;
+  domainVerified: boolean;
+  enforceSSO: boolean;
+  breakGlassCount: number;
+  disabled: boolean;
+  createdAt: string | null;
+  organization: { id: string; name: string; slug: string | null } | null;
+}
+
+/** GET {dashboard}/api/list-sso-connections */
+export interface SsoConnectionPage {
+  connections: SsoConnectionRow[];
   nextCursor: string | null;
 }

@@ -139,9 +139,11 @@ describe("who may use the dashboard", () => {
       auditLog: false,
       passkey: false,
       oauthProvider: false,
+      sso: false,
+      scim: false,
     });
     expect(Object.keys(me.body.permissions).sort()).toEqual(["dashboard", "session", "user"]);
-    for (const path of ["list-organizations", "list-api-keys"]) {
+    for (const path of ["list-organizations", "list-api-keys", "list-sso-connections"]) {
       const r = await boss.client.get(`/dashboard/api/${path}`);
       expect([r.status, r.body.code], path).toEqual([404, "DASHBOARD_FEATURE_NOT_INSTALLED"]);
     }

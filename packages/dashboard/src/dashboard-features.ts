@@ -8,10 +8,18 @@ export interface DashboardFeatures {
   passkey: boolean;
   /** @gatehouse-auth/oauth-provider: the OAuth clients page (its own admin API decides who may use it). */
   oauthProvider: boolean;
+  /** @gatehouse-auth/sso: SSO connections on the SSO page. */
+  sso: boolean;
+  /** @gatehouse-auth/scim: provisioning activity on the SSO page. */
+  scim: boolean;
 }
 
 /** The api-key plugin's model name (API_KEY_MODEL in @gatehouse-auth/api-key). */
 export const API_KEY_MODEL = "apikey";
+
+/** The sso plugin's connection model, and the scim plugin's token model (SCIM_MODELS.token). */
+export const SSO_PROVIDER_MODEL = "ssoProvider";
+export const SCIM_TOKEN_MODEL = "scimToken";
 
 const cache = new WeakMap<Schema, DashboardFeatures>();
 
@@ -28,6 +36,8 @@ export function detectFeatures(schema: Schema): DashboardFeatures {
     auditLog: Object.hasOwn(schema, "auditEvent"),
     passkey: Object.hasOwn(schema, "passkey"),
     oauthProvider: Object.hasOwn(schema, "oauthClient"),
+    sso: Object.hasOwn(schema, SSO_PROVIDER_MODEL),
+    scim: Object.hasOwn(schema, SCIM_TOKEN_MODEL),
   };
   cache.set(schema, features);
   return features;

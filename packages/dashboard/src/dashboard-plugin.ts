@@ -11,6 +11,7 @@ import { getOverview } from "./routes/get-overview.js";
 import { getUserDetail } from "./routes/get-user-detail.js";
 import { getUserNames } from "./routes/get-user-names.js";
 import { listApiKeys } from "./routes/list-api-keys.js";
+import { listSsoConnections } from "./routes/list-sso-connections.js";
 import { listOrganizations } from "./routes/list-organizations.js";
 
 /**
@@ -38,6 +39,7 @@ export const dashboard = (options: DashboardOptions = {}) => {
       dashboardGetOrganization: getOrganization(o),
       dashboardListApiKeys: listApiKeys(o),
       dashboardDeleteApiKey: deleteApiKey(o),
+      dashboardListSsoConnections: listSsoConnections(o),
     },
   });
 };

@@ -16,4 +16,5 @@ export const DASHBOARD_ROUTES = {
   getOrganization: { method: "GET", path: "/dashboard/api/get-organization" },
   listApiKeys: { method: "GET", path: "/dashboard/api/list-api-keys" },
   deleteApiKey: { method: "POST", path: "/dashboard/api/delete-api-key" },
+  listSsoConnections: { method: "GET", path: "/dashboard/api/list-sso-connections" },
 } as const satisfies Record<string, RouteEntry>;

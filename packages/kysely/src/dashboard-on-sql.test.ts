@@ -76,6 +76,8 @@ for (const [name, open] of testDatabases) {
         auditLog: true,
         passkey: false,
         oauthProvider: false,
+        sso: false,
+        scim: false,
       });
 
       const overview = await get("overview", { days: "7" });
@@ -100,6 +102,10 @@ for (const [name, open] of testDatabases) {
       expect(one.body.members).toHaveLength(2);
       expect(one.body.invitations).toHaveLength(1);
       expect(one.body.teams).toContainEqual(expect.objectContaining({ name: "Ops", memberCount: 0 }));
+
+      // Organizations are installed, the sso plugin is not: its page's route says so.
+      const sso = await get("list-sso-connections");
+      expect([sso.status, sso.body.code]).toEqual([404, "DASHBOARD_FEATURE_NOT_INSTALLED"]);
 
       const keys = await get("list-api-keys", { userId: owner.userId });
       expect(keys.body).toMatchObject({ total: 1, apiKeys: [{ id: key.body.id, user: { id: owner.userId } }] });

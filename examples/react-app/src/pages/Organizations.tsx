@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { client } from "../auth-client.js";
-import { ActionButton, ErrorNote, Form } from "../ui.js";
+import { ActionButton, ErrorNote, Form, Link } from "../ui.js";
 
 /** The active organization as the server returns it, typed from the organization plugin. */
 type FullOrg = NonNullable<ReturnType<typeof client.useActiveOrganization>["data"]>;
@@ -81,6 +81,12 @@ function ActiveOrganization({
   return (
     <>
       <h2 data-testid="active-org">{org.name}</h2>
+      {/* SAML/OIDC connections, verified domains, enforcement and SCIM: the owners' and admins' page. */}
+      {canManage && (
+        <p>
+          <Link to="/organizations/sso">Single sign-on</Link>
+        </p>
+      )}
       <div className="grid">
         <div className="card wide">
           <h3>Members</h3>

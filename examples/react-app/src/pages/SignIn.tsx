@@ -35,6 +35,10 @@ export function SignIn() {
       )}
       <SignInMethods />
       <PasskeySignInButton />
+      {/* Organizations with an identity provider (the sso plugin): by the work address's domain. */}
+      <p>
+        <Link to="/sign-in/sso">Use your company's single sign-on</Link>
+      </p>
       <p>
         <Link to="/forgot-password">Forgot your password?</Link> · No account yet?{" "}
         <Link to={withNext("/sign-up")}>Create one</Link>

@@ -18,6 +18,8 @@ const response = z.object({
     auditLog: z.boolean(),
     passkey: z.boolean(),
     oauthProvider: z.boolean(),
+    sso: z.boolean(),
+    scim: z.boolean(),
   }),
   appUrl: z.string(),
   roles: z
