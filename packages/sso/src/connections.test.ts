@@ -1,3 +1,4 @@
+import { createSocket } from "node:dgram";
 import { createTestClient, signUpUser } from "@gatehouse-auth/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Kit, SP_ENTITY, startKit } from "../test/sso-test-kit.js";
@@ -81,18 +82,47 @@ describe("domain verification by DNS TXT", () => {
     const token: string = r.body.domainVerificationToken;
     const asked = kit.dns.queries;
     const missing = await kit.owner.client.post("/sso/verify-domain", { providerId: "dv1" });
-    expect(missing.status).toBe(502);
+    expect(missing.status).toBe(422);
+    expect(missing.body.code).toBe("DOMAIN_VERIFICATION_FAILED");
     expect(kit.dns.queries).toBeGreaterThan(asked);
     // Unverified: routes no sign-in.
     expect((await kit.browser().post("/sign-in/sso", { providerId: "dv1", callbackURL: "/" })).status).toBe(403);
     kit.dns.records.set("_gatehouse-sso-dv1.corp.test", ["wrong"]);
-    expect((await kit.owner.client.post("/sso/verify-domain", { providerId: "dv1" })).status).toBe(502);
+    expect((await kit.owner.client.post("/sso/verify-domain", { providerId: "dv1" })).status).toBe(422);
     const pending = await kit.owner.client.post("/sso/request-domain-verification", { providerId: "dv1" });
     expect(pending.body.domainVerificationToken).toBe(token);
     kit.dns.records.set("_gatehouse-sso-dv1.corp.test", [`_gatehouse-sso-dv1=${token}`]);
     expect((await kit.owner.client.post("/sso/verify-domain", { providerId: "dv1" })).status).toBe(200);
     expect((await kit.owner.client.post("/sso/verify-domain", { providerId: "dv1" })).status).toBe(409);
     expect((await kit.browser().post("/sign-in/sso", { email: "x@corp.test", callbackURL: "/" })).status).toBe(200);
+  });
+});
+
+describe("domain verification when DNS does not answer", () => {
+  it("answers 503 DNS_UNAVAILABLE (not 'record missing'), and the connection stays unverified", async () => {
+    // A DNS server that takes queries and never answers: the lookup times out, which is DNS being down.
+    const silent = createSocket("udp4");
+    await new Promise<void>((resolve) => silent.bind(0, "127.0.0.1", resolve));
+    const { port } = silent.address();
+    const quiet = await startKit({ domainVerification: { dnsServers: [`127.0.0.1:${port}`], timeoutMs: 300 } });
+    try {
+      const r = await quiet.owner.client.post("/sso/register", {
+        providerId: "dv-down",
+        issuer: SP_ENTITY("dv-down"),
+        domain: "corp.test",
+        organizationId: quiet.organizationId,
+        samlConfig: { entryPoint: quiet.idp.ssoUrl, idpMetadata: { metadata: quiet.idp.metadata }, spMetadata: {} },
+      });
+      expect(r.status).toBe(200);
+      const down = await quiet.owner.client.post("/sso/verify-domain", { providerId: "dv-down" });
+      expect(down.status).toBe(503);
+      expect(down.body.code).toBe("DNS_UNAVAILABLE");
+      const listed = await quiet.owner.client.get("/sso/providers", { query: { organizationId: quiet.organizationId } });
+      expect(listed.body.providers[0].domainVerified).toBe(false);
+    } finally {
+      silent.close();
+      await quiet.close();
+    }
   });
 });
 

@@ -15,9 +15,14 @@ export const SSO_ERRORS = defineErrors({
   INVALID_IDP_METADATA: { status: 400, message: "The identity provider metadata is not valid" },
   DOMAIN_NOT_VERIFIED: { status: 403, message: "The SSO provider's domain is not verified" },
   DOMAIN_ALREADY_VERIFIED: { status: 409, message: "The domain is already verified" },
+  // 422: the owner fixes it by publishing the record; 503 below when DNS itself gave no answer.
   DOMAIN_VERIFICATION_FAILED: {
-    status: 502,
+    status: 422,
     message: "The domain verification TXT record was not found",
+  },
+  DNS_UNAVAILABLE: {
+    status: 503,
+    message: "DNS did not answer the domain verification lookup; try again later",
   },
   DOMAIN_VERIFICATION_DISABLED: { status: 400, message: "Domain verification is not enabled" },
   SSO_ACCOUNT_NOT_LINKED: {

@@ -29,6 +29,7 @@ export const verifyDomain = (o: ResolvedSsoOptions) =>
           SSO_ERRORS.SSO_PROVIDER_NOT_FOUND,
           SSO_ERRORS.DOMAIN_ALREADY_VERIFIED,
           SSO_ERRORS.DOMAIN_VERIFICATION_FAILED,
+          SSO_ERRORS.DNS_UNAVAILABLE,
         ],
       },
     },
@@ -36,8 +37,9 @@ export const verifyDomain = (o: ResolvedSsoOptions) =>
       if (!o.domainVerification.enabled) throw new AuthError(SSO_ERRORS.DOMAIN_VERIFICATION_DISABLED);
       const row = await requireManagedProvider(ctx, o, ctx.body.providerId);
       if (row.domainVerified) throw new AuthError(SSO_ERRORS.DOMAIN_ALREADY_VERIFIED);
-      if (!(await findDomainRecord(o, row.providerId, row.domain, row.domainVerificationToken)))
-        throw new AuthError(SSO_ERRORS.DOMAIN_VERIFICATION_FAILED);
+      const lookup = await findDomainRecord(o, row.providerId, row.domain, row.domainVerificationToken);
+      if (lookup === "unavailable") throw new AuthError(SSO_ERRORS.DNS_UNAVAILABLE);
+      if (lookup === "absent") throw new AuthError(SSO_ERRORS.DOMAIN_VERIFICATION_FAILED);
       await ctx.auth.db.update({
         model: "ssoProvider",
         where: [{ field: "id", value: row.id }],
