@@ -1,11 +1,17 @@
 import type { AuthContext } from "../context/auth-context.js";
+import { createAnnounceSessionsEnded } from "../session/announce-sessions-ended.js";
 import type { CleanupResult, CleanupRule } from "./cleanup-rule.js";
 import { coreCleanupRules } from "./core-cleanup-rules.js";
 import { CLEANUP_BATCH_SIZE, runCleanup } from "./run-cleanup.js";
 
 /** Every cleanup rule of this auth: core's, then each plugin's, in plugin order. */
 export function cleanupRules(auth: AuthContext): CleanupRule[] {
-  return [...coreCleanupRules(auth.rateLimiter.longestWindow), ...auth.plugins.flatMap((p) => p.cleanup ?? [])];
+  // The plugins hear of swept sessions as of any other that ended (an OAuth provider's back-channel logout).
+  const announce = createAnnounceSessionsEnded(auth.plugins, auth.options.logger);
+  return [
+    ...coreCleanupRules(auth.rateLimiter.longestWindow, announce),
+    ...auth.plugins.flatMap((p) => p.cleanup ?? []),
+  ];
 }
 
 /** One cleanup run over the raw adapter (expired rows need no session-cache bookkeeping). */

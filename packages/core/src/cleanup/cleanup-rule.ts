@@ -11,6 +11,13 @@ export interface CleanupRule {
   field: string;
   /** The cutoff for a run at `now` (ms since the epoch): a Date, number or string, as the field's type. */
   before: (now: number) => Date | number | string;
+  /**
+   * Told which rows this run deleted, batch by batch (at most the batch size each), with the fields in
+   * `select` (and `id`). With it set, each row of a batch is deleted by its id on its own, so a row taken
+   * by another runner at the same moment is reported by that runner alone: never twice, never lost.
+   * Must not throw (a failure would stop the run, with the rows already gone).
+   */
+  onDeleted?: { select: string[]; notify: (rows: Record<string, unknown>[]) => Promise<void> };
 }
 
 /** What a cleanup run deleted: a count per model, every model of every rule present (0 when none). */

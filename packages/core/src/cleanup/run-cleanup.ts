@@ -22,18 +22,29 @@ export async function runCleanup(
     const cutoff = rule.before(now);
     const expired = { field: rule.field, operator: "lt" as const, value: cutoff };
     for (;;) {
-      const batch = await adapter.findMany<{ id: string }>({
+      const batch = await adapter.findMany<{ id: string } & Record<string, unknown>>({
         model: rule.model,
         where: [expired],
-        select: ["id"],
+        select: ["id", ...(rule.onDeleted?.select ?? [])],
         sortBy: { field: rule.field, direction: "asc" },
         limit: batchSize,
       });
       if (batch.length === 0) break;
-      count += await adapter.deleteMany({
-        model: rule.model,
-        where: [{ field: "id", operator: "in", value: batch.map((r) => r.id) }, expired],
-      });
+      if (rule.onDeleted) {
+        // One delete per id: its count (0 or 1) says whether this run, not a concurrent one, took the row.
+        const mine: Record<string, unknown>[] = [];
+        for (const row of batch) {
+          const n = await adapter.deleteMany({ model: rule.model, where: [{ field: "id", value: row.id }, expired] });
+          if (n > 0) mine.push(row);
+        }
+        count += mine.length;
+        if (mine.length > 0) await rule.onDeleted.notify(mine);
+      } else {
+        count += await adapter.deleteMany({
+          model: rule.model,
+          where: [{ field: "id", operator: "in", value: batch.map((r) => r.id) }, expired],
+        });
+      }
       if (batch.length < batchSize) break;
     }
     deleted[rule.model] = count;
