@@ -9,6 +9,9 @@ import { CORE_ERRORS } from "./errors/core-errors.js";
 import { drainUnreadBody, hasUnreadBody } from "./drain-unread-body.js";
 import { readNodeBody } from "./read-node-body.js";
 
+export { type NodeWellKnownHandler, toNodeWellKnown } from "./integrations/node-well-known.js";
+export type { WellKnownDocuments } from "./integrations/to-fetch-well-known.js";
+
 /** A node:http / Connect / Express handler; `next` is called for paths outside the auth base path. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 

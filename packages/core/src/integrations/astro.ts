@@ -2,6 +2,7 @@ import type { Auth } from "../create-auth.js";
 import type { SessionWithUser } from "../schema/model-types.js";
 import { isBelowBasePath, notFoundAnswer, refuseBadHost } from "./fetch-integration.js";
 import { type AnyHeaders, type SessionReader, getSessionFromHeaders } from "./get-session-from-headers.js";
+import { type WellKnownDocuments, toFetchWellKnown } from "./to-fetch-well-known.js";
 
 // Structural slices of Astro's types: core must not depend on astro, and a real APIContext /
 // MiddlewareHandler satisfies each of them (the example app in examples/astro type-checks it).
@@ -39,17 +40,16 @@ export function toAstroHandler(auth: Pick<Auth, "handler" | "options">): AstroRo
  * The endpoint for origin-root documents outside `basePath`, such as the OAuth provider's well-known
  * metadata. In `src/pages/.well-known/[...path].ts`:
  * `export const prerender = false; export const ALL = toAstroWellKnown(auth, oauthWellKnown(auth));`
- * `documents` answers the paths it knows and null for the rest, which get Gatehouse's 404 (JSON, in the
- * error shape of every other answer); a malformed Host is a 400 as on the auth routes.
+ * A GET or HEAD of a path `documents` knows is answered (see toFetchWellKnown); anything else gets
+ * Gatehouse's 404 (JSON, in the error shape of every other answer); a malformed Host is a 400 as on the
+ * auth routes.
  */
-export function toAstroWellKnown(
-  auth: Pick<Auth, "options">,
-  documents: (request: Request) => Promise<Response | null>,
-): AstroRoute {
+export function toAstroWellKnown(auth: Pick<Auth, "options">, documents: WellKnownDocuments): AstroRoute {
+  const wellKnown = toFetchWellKnown(auth, documents);
   return async (context) => {
     const badHost = refuseBadHost(context.request.headers.get("host"), auth);
     if (badHost) return badHost;
-    return (await documents(context.request)) ?? notFoundAnswer(auth);
+    return (await wellKnown(context.request)) ?? notFoundAnswer(auth);
   };
 }
 
@@ -98,4 +98,4 @@ function clientAddress(context: AstroContextLike): string | undefined {
   }
 }
 
-export type { AnyHeaders, SessionReader };
+export type { AnyHeaders, SessionReader, WellKnownDocuments };

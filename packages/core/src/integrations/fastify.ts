@@ -9,6 +9,9 @@ import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { drainUnreadBody, hasUnreadBody } from "../drain-unread-body.js";
 import { readNodeBody } from "../read-node-body.js";
+import { notFoundAnswer, refuseBadHost } from "./fetch-integration.js";
+import { toFetchRequest } from "./node-well-known.js";
+import { type WellKnownDocuments, toFetchWellKnown } from "./to-fetch-well-known.js";
 
 // Structural slices of Fastify's types: core must not depend on fastify, even for types, and a real
 // FastifyInstance / FastifyRequest / FastifyReply satisfies each of them (checked by fastify.test.ts).
@@ -66,6 +69,47 @@ export function toFastifyPlugin(auth: HandlerAuth): FastifyAuthPlugin {
       send(request.raw, reply, await answer(auth, request), auth);
     if (basePath !== "") fastify.route({ method: METHODS, url: basePath, handler });
     fastify.route({ method: METHODS, url: `${basePath}/*`, handler });
+  };
+}
+
+/** The part of a Fastify instance the well-known plugin registers its route on. */
+export interface FastifyRouteInstanceLike {
+  route(options: {
+    method: string[];
+    url: string;
+    handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => Promise<FastifyReplyLike>;
+  }): unknown;
+}
+
+/**
+ * A Fastify plugin serving the origin-root well-known documents (the OAuth provider's metadata):
+ * `app.register(toFastifyWellKnown(auth, oauthWellKnown(auth)))`. One route, GET `/.well-known/*`
+ * (Fastify answers HEAD from it, and a static route of the app's, `/.well-known/security.txt`, still wins
+ * for its path); a document `documents` knows is answered (see toFetchWellKnown), any other path under it
+ * Gatehouse's 404, a malformed Host a 400. The answer goes out through `reply`, so the app's hooks apply.
+ */
+export function toFastifyWellKnown(
+  auth: Pick<Auth, "options">,
+  documents: WellKnownDocuments,
+): (instance: FastifyRouteInstanceLike) => Promise<void> {
+  const wellKnown = toFetchWellKnown(auth, documents);
+  return async (fastify) => {
+    fastify.route({
+      method: ["GET"],
+      url: "/.well-known/*",
+      handler: async (request, reply) => {
+        const raw = request.raw;
+        const answer =
+          refuseBadHost(raw.headers.host, auth) ??
+          (await wellKnown(toFetchRequest(raw, raw.url ?? "/"))) ??
+          notFoundAnswer(auth);
+        reply.code(answer.status);
+        for (const [name, value] of answer.headers) if (name !== "set-cookie") reply.header(name, value);
+        const cookies = answer.headers.getSetCookie();
+        if (cookies.length > 0) reply.header("set-cookie", cookies);
+        return reply.send(await answer.text());
+      },
+    });
   };
 }
 

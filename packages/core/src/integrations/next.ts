@@ -1,6 +1,8 @@
 import type { Auth } from "../create-auth.js";
 import type { SessionWithUser } from "../schema/model-types.js";
+import { notFoundAnswer } from "./fetch-integration.js";
 import { type AnyHeaders, type SessionReader, getSessionFromHeaders } from "./get-session-from-headers.js";
+import { type WellKnownDocuments, toFetchWellKnown } from "./to-fetch-well-known.js";
 
 /** A Next.js App Router route handler: the Fetch `Request` in, a `Response` out. */
 export type NextRouteHandler = (request: Request) => Promise<Response>;
@@ -26,6 +28,25 @@ export function toNextJsHandler(auth: Pick<Auth, "handler">): NextJsHandlers {
   return { GET: handler, POST: handler, PATCH: handler, PUT: handler, DELETE: handler, OPTIONS: handler };
 }
 
+/** The exports of `app/.well-known/[...path]/route.ts`. */
+export interface NextJsWellKnownHandlers {
+  GET: NextRouteHandler;
+  HEAD: NextRouteHandler;
+}
+
+/**
+ * The route handlers for the origin-root well-known documents (the OAuth provider's metadata). In
+ * `app/.well-known/[...path]/route.ts`: `export const { GET, HEAD } = toNextJsWellKnown(auth, oauthWellKnown(auth));`
+ * A document `documents` knows is answered (see toFetchWellKnown: a malformed Host is a 400), any other
+ * path Gatehouse's 404; Next.js answers other methods 405 itself, and a more specific route file
+ * (`app/.well-known/security.txt/route.ts`) still wins for its path.
+ */
+export function toNextJsWellKnown(auth: Pick<Auth, "options">, documents: WellKnownDocuments): NextJsWellKnownHandlers {
+  const wellKnown = toFetchWellKnown(auth, documents);
+  const handler: NextRouteHandler = async (request) => (await wellKnown(request)) ?? notFoundAnswer(auth);
+  return { GET: handler, HEAD: handler };
+}
+
 /**
  * The signed-in session and user, or null, in a server component, route handler or server action:
  * `const session = await getSession(auth, await headers());` (`headers` from `next/headers`).
@@ -35,4 +56,4 @@ export function getSession<S = SessionWithUser>(auth: SessionReader<S>, headers:
   return getSessionFromHeaders(auth, headers);
 }
 
-export type { AnyHeaders, SessionReader };
+export type { AnyHeaders, SessionReader, WellKnownDocuments };

@@ -2,6 +2,7 @@ import type { Auth } from "../create-auth.js";
 import type { SessionWithUser } from "../schema/model-types.js";
 import { isBelowBasePath, refuseBadHost } from "./fetch-integration.js";
 import { type AnyHeaders, type SessionReader, getSessionFromHeaders } from "./get-session-from-headers.js";
+import { type WellKnownDocuments, toFetchWellKnown } from "./to-fetch-well-known.js";
 
 // Structural slices of SvelteKit's types: core must not depend on @sveltejs/kit, and a real
 // RequestEvent / Handle satisfies each of them (the example app in examples/sveltekit type-checks it).
@@ -57,4 +58,15 @@ function clientAddress(event: SvelteKitEventLike): string | undefined {
   }
 }
 
-export type { AnyHeaders, SessionReader };
+/**
+ * A `handle` hook serving the origin-root well-known documents (the OAuth provider's metadata):
+ * `export const handle = sequence(toSvelteKitHandler(auth), toSvelteKitWellKnown(auth, oauthWellKnown(auth)));`
+ * A GET or HEAD of a document `documents` knows is answered (see toFetchWellKnown: a malformed Host is
+ * a 400); every other request goes on to `resolve`, so the app's own `/.well-known/` routes still work.
+ */
+export function toSvelteKitWellKnown(auth: Pick<Auth, "options">, documents: WellKnownDocuments): SvelteKitHandle {
+  const wellKnown = toFetchWellKnown(auth, documents);
+  return async ({ event, resolve }) => (await wellKnown(event.request)) ?? resolve(event);
+}
+
+export type { AnyHeaders, SessionReader, WellKnownDocuments };
