@@ -192,6 +192,32 @@ describe("back-channel logout", () => {
     expect((await refresh("bc-sid", kept.refresh_token)).status).toBe(200);
   });
 
+  it("a session swept by the cleanup job tells the clients of that session, once", async () => {
+    const user = await signUp(p);
+    const laptop = await signIn(p, user.email);
+    const ended = await tokensFor("bc-sid", laptop);
+    const kept = await tokensFor("bc-sid", user.cookie);
+    // The laptop's session expired unseen (never presented again): only the sweep can announce it.
+    await p.auth.$context.adapter.updateMany({
+      model: "session",
+      where: [{ field: "id", value: await sessionId(laptop) }],
+      update: { expiresAt: new Date(0) },
+    });
+    const before = rp.received.length;
+    expect((await p.auth.api.cleanup()).deleted.session).toBeGreaterThanOrEqual(1);
+    await p.auth.settled();
+    const fresh = rp.received.slice(before);
+    expect(fresh.map((x) => [x.path, x.accepted, x.claims?.sid])).toEqual([
+      ["/logout/bc-sid", true, decodeJwt(ended.id_token).sid],
+    ]);
+    expect((await refresh("bc-sid", ended.refresh_token)).status).toBe(400);
+    expect((await refresh("bc-sid", kept.refresh_token)).status).toBe(200);
+    // A second run has nothing left to sweep, so nothing more to say.
+    await p.auth.api.cleanup();
+    await p.auth.settled();
+    expect(rp.received.length).toBe(before + 1);
+  });
+
   it("a receiver that redirects is not followed; one that hangs does not hold the sign-out", async () => {
     const user = await signUp(p);
     await tokensFor("bc-redirect", user.cookie);
