@@ -69,18 +69,15 @@ async function checkDocument(
   expect(calls.length).toBe(4);
 }
 
-/** A request with a malformed Host header (fetch cannot send one). */
-function badHostOver(base: string, path = DOC): Promise<Response> {
+/** A request with a malformed Host header, or a raw path, neither of which fetch can send. */
+function badHostOver(base: string, path = DOC, host = "evil.example/x?"): Promise<Response> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: url.hostname, port: url.port, path, headers: { host: "evil.example/x?" } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0 })));
-      },
-    );
+    const req = httpRequest({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0 })));
+    });
     req.on("error", reject);
     req.end();
   });
@@ -132,6 +129,11 @@ describe("toNodeWellKnown", () => {
       expect(r.status).toBe(404);
       expect((await r.json()).code).toBe("NOT_FOUND");
     }
+    // Dot segments leave /.well-known/ once the URL is parsed: not a document, and never the auth routes.
+    const escaped = await badHostOver(base, "/.well-known/x/../../api/auth/ok", "127.0.0.1");
+    expect(escaped.status).toBe(404);
+    expect((await escaped.json()).code).toBe("NOT_FOUND");
+    expect(calls).not.toContain("GET /api/auth/ok");
   });
 
   it("answers 500 (logged) when the documents throw, and the server keeps serving", async () => {
