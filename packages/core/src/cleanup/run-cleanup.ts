@@ -8,7 +8,9 @@ export const CLEANUP_BATCH_SIZE = 1000;
  * Deletes what every rule names, one batch at a time: the ids of the oldest `batchSize` expired rows
  * (read on the rule's index), then a delete of those ids that re-checks the cutoff. Several runners at
  * once are safe: a row is deleted by one of them (the others' delete finds it gone and counts 0), and
- * each batch makes progress for somebody, so every run ends. Counts are per model.
+ * each batch makes progress for somebody, so every run ends. Counts are per model. A rule with
+ * `onDeleted` has each id of the batch deleted on its own, so the run knows (and reports) exactly the
+ * rows it took and not those a concurrent run did.
  */
 export async function runCleanup(
   adapter: Adapter,
