@@ -160,9 +160,4 @@ export type { GenericOAuthConfig } from "./oauth/providers/generic-oauth.js";
 export { VK_LANGUAGE } from "./oauth/providers/vk.js";
 export type { VkLanguage, VkOptions } from "./oauth/providers/vk.js";
 export { getSessionFromHeaders, type AnyHeaders, type SessionReader } from "./integrations/get-session-from-headers.js";
-export {
-  type FetchWellKnown,
-  type WellKnownDocuments,
-  isWellKnownPath,
-  toFetchWellKnown,
-} from "./integrations/to-fetch-well-known.js";
+export { type FetchWellKnown, type WellKnownDocuments, toFetchWellKnown } from "./integrations/to-fetch-well-known.js";
