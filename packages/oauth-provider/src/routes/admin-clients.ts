@@ -321,6 +321,7 @@ export const adminRotateClientSecret = (o: ResolvedOAuthProviderOptions, clients
       ...write("Rotate an OAuth client's secret (app admins); answers the new one once", [
         OAUTH_PROVIDER_ERRORS.CLIENT_NOT_FOUND,
         OAUTH_PROVIDER_ERRORS.PUBLIC_CLIENT_HAS_NO_SECRET,
+        OAUTH_PROVIDER_ERRORS.KEY_CLIENT_HAS_NO_SECRET,
       ]),
     },
     async (ctx) => {
@@ -329,6 +330,9 @@ export const adminRotateClientSecret = (o: ResolvedOAuthProviderOptions, clients
       const row = await writableRow(ctx, clients, clientId);
       if (row.tokenEndpointAuthMethod === "none")
         throw new AuthError(OAUTH_PROVIDER_ERRORS.PUBLIC_CLIENT_HAS_NO_SECRET);
+      // A secret next to its keys would open a second, weaker way in (a registered private_key_jwt client).
+      if (row.tokenEndpointAuthMethod === "private_key_jwt")
+        throw new AuthError(OAUTH_PROVIDER_ERRORS.KEY_CLIENT_HAS_NO_SECRET);
       const clientSecret = generateRandomString(48);
       const updated = await ctx.auth.db.update({
         model: OAUTH_MODELS.client,
