@@ -265,6 +265,19 @@ describe("a registered private_key_jwt client", () => {
     }
   });
 
+  it("a registered secret client may use client_credentials too (client_secret_basic), within its scope", async () => {
+    const c = (await registered(p, {
+      grant_types: ["client_credentials"],
+      scope: "reports",
+    })) as unknown as { client_id: string; client_secret: string };
+    expect(c.client_secret).toBeTruthy();
+    const config = await oidc.discovery(new URL(p.issuer), c.client_id, c.client_secret, undefined, insecure);
+    expect((await oidc.clientCredentialsGrant(config)).scope).toBe("reports");
+    await expect(oidc.clientCredentialsGrant(config, { scope: "jobs" })).rejects.toMatchObject({
+      error: "invalid_scope",
+    });
+  });
+
   it("a redirecting jwks_uri yields no keys: 401, not a followed redirect", async () => {
     const c = await registered(p, machine({ jwks: undefined, jwks_uri: `${jwksBase}/moved` }));
     const [moved, followed] = [movedHits, jwksHits];
