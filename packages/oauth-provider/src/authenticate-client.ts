@@ -55,7 +55,10 @@ export async function authenticateClient(
     const basic = readBasic(authorization);
     if (!basic || (bodyId !== null && bodyId !== basic.id)) throw invalidClient();
     const client = await clients.find(auth, basic.id);
-    if (!client || client.disabled || !secretMatches(client, basic.secret)) throw invalidClient();
+    // A key client proves itself with its keys only, whatever its row holds.
+    if (!client || client.disabled || !client.tokenEndpointAuthMethod.startsWith("client_secret_"))
+      throw invalidClient();
+    if (!secretMatches(client, basic.secret)) throw invalidClient();
     return client;
   }
   if (bodyId === null) throw invalidClient();

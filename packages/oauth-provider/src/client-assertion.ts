@@ -46,7 +46,7 @@ export async function verifyClientAssertion(
   const jose = await import("jose");
   const now = auth.now();
   const keySet = async (stale: boolean): Promise<ClientJwks> =>
-    client.jwksUri ? jwks.get(client.jwksUri, now, stale) : publicKeysOnly(client.jwks);
+    client.jwksUri ? jwks.get(client.jwksUri, now, stale, client.registered === true) : publicKeysOnly(client.jwks);
   const verify = async (set: ClientJwks) =>
     jose.jwtVerify(assertion, jose.createLocalJWKSet(set as Parameters<typeof jose.createLocalJWKSet>[0]), {
       issuer: client.clientId,

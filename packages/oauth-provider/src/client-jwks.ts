@@ -61,7 +61,7 @@ async function readCapped(response: Response): Promise<string | null> {
  * client's URI must not send the provider elsewhere). A failed fetch yields an empty set: the
  * assertion then fails as invalid_client, never a 500.
  */
-export function createJwksCache() {
+export function createJwksCache(mayReach: (uri: string) => Promise<boolean>) {
   const cache = new Map<string, { set: ClientJwks; at: number }>();
   async function load(uri: string): Promise<ClientJwks> {
     try {
@@ -81,12 +81,18 @@ export function createJwksCache() {
     }
   }
   return {
-    /** The key set at `uri`; `stale` asks for a refetch when the cached one has no matching key. */
-    async get(uri: string, now: number, stale = false): Promise<ClientJwks> {
-      const hit = cache.get(uri);
+    /**
+     * The key set at `uri`; `stale` asks for a refetch when the cached one has no matching key. `guarded`
+     * (a URI a client registered itself, not one from the app's options): `mayReach` is asked before each
+     * fetch, and refused, the set is empty.
+     */
+    async get(uri: string, now: number, stale = false, guarded = false): Promise<ClientJwks> {
+      // Guarded and unguarded fetches of one URI are cached apart: a refusal never empties a configured client's set.
+      const key = `${guarded ? "guarded" : "configured"} ${uri}`;
+      const hit = cache.get(key);
       if (hit && now - hit.at < (stale ? REFETCH_MS : FRESH_MS)) return hit.set;
-      const set = await load(uri);
-      cache.set(uri, { set, at: now });
+      const set = guarded && !(await mayReach(uri)) ? { keys: [] } : await load(uri);
+      cache.set(key, { set, at: now });
       return set;
     },
   };

@@ -48,6 +48,6 @@ export function registrationView(row: Record<string, unknown>, clientUri: string
   };
   if (row.createdAt) answer.client_id_issued_at = Math.floor(new Date(row.createdAt as Date).getTime() / 1000);
   if (typeof row.name === "string") answer.client_name = row.name;
-  if (row.tokenEndpointAuthMethod !== "none") answer.client_secret_expires_at = 0;
+  if (String(row.tokenEndpointAuthMethod).startsWith("client_secret_")) answer.client_secret_expires_at = 0;
   return answer;
 }

@@ -41,6 +41,7 @@ export async function issueCode(
       codeChallenge: request.codeChallenge,
       nonce: request.nonce,
       resource: request.resource,
+      dpopJkt: request.dpopJkt,
       authTime: signedIn.session.createdAt,
       expiresAt: new Date(now + o.codeExpiresIn * 1000),
       usedAt: null,

@@ -1,6 +1,12 @@
 import { type AuthContext, constantTimeEqual, sha256Base64Url } from "@gatehouse-auth/core";
-import { createJwksCache } from "./client-jwks.js";
-import type { OAuthClientAuthMethod, OAuthGrantType, ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
+import { createJwksCache, publicKeysOnly } from "./client-jwks.js";
+import { mayReachClientUri } from "./outbound-uri.js";
+import {
+  type OAuthClientAuthMethod,
+  type OAuthGrantType,
+  type ResolvedOAuthProviderOptions,
+  STANDARD_SCOPES,
+} from "./oauth-provider-options.js";
 import { OAUTH_MODELS } from "./oauth-schema.js";
 import type { SubjectType } from "./subject.js";
 
@@ -19,6 +25,8 @@ export interface OAuthClient {
   /** The public keys of a `private_key_jwt` client, given inline or at `jwksUri`; null otherwise. */
   jwks: { keys: Record<string, unknown>[] } | null;
   jwksUri: string | null;
+  /** True for a client that registered itself: its `jwksUri` is fetched only past the SSRF guard (outbound-uri.ts). */
+  registered?: boolean;
   skipConsent: boolean;
   disabled: boolean;
   /** Display metadata of a registered client (client_uri, logo_uri, policy_uri, tos_uri); null when none. */
@@ -44,6 +52,11 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is
 const meta = (row: Record<string, unknown>): Record<string, unknown> =>
   row.metadata && typeof row.metadata === "object" ? (row.metadata as Record<string, unknown>) : {};
 
+const USER_SCOPES: ReadonlySet<string> = new Set(STANDARD_SCOPES);
+
+const publicKeySet = (v: unknown): OAuthClient["jwks"] =>
+  v && typeof v === "object" && Array.isArray((v as { keys?: unknown }).keys) ? publicKeysOnly(v) : null;
+
 function fromRow(row: Record<string, unknown>): OAuthClient {
   return {
     clientId: String(row.id),
@@ -52,10 +65,19 @@ function fromRow(row: Record<string, unknown>): OAuthClient {
     redirectUris: strings(row.redirectUris),
     postLogoutRedirectUris: strings(row.postLogoutRedirectUris),
     grantTypes: strings(row.grantTypes) as OAuthGrantType[],
-    scopes: [],
+    // RFC 7591 `scope`: what the client may ask for itself (client_credentials); user scopes never count.
+    scopes:
+      typeof meta(row).scope === "string"
+        ? (meta(row).scope as string).split(" ").filter((s) => s !== "" && !USER_SCOPES.has(s))
+        : [],
     tokenEndpointAuthMethod: row.tokenEndpointAuthMethod as OAuthClientAuthMethod,
-    jwks: null,
-    jwksUri: null,
+    // A registered private_key_jwt client's keys (checked at registration), inline or at its URI.
+    jwks: row.tokenEndpointAuthMethod === "private_key_jwt" ? publicKeySet(meta(row).jwks) : null,
+    jwksUri:
+      row.tokenEndpointAuthMethod === "private_key_jwt" && typeof meta(row).jwks_uri === "string"
+        ? (meta(row).jwks_uri as string)
+        : null,
+    registered: true,
     skipConsent: row.skipConsent === true,
     disabled: row.disabled === true,
     metadata: row.metadata && typeof row.metadata === "object" ? (row.metadata as Record<string, unknown>) : null,
@@ -123,7 +145,7 @@ export function createClientStore(o: ResolvedOAuthProviderOptions) {
     /** The options the store was made from. */
     options: o,
     /** The cache of `private_key_jwt` clients' jwks_uri key sets. */
-    jwks: createJwksCache(),
+    jwks: createJwksCache((uri) => mayReachClientUri(uri, o.allowPrivateJwksUriHosts)),
     /** Whether `clientId` is taken by a configured client. */
     isConfigured: (clientId: string) => configured.has(clientId),
   };

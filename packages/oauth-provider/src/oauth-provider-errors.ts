@@ -14,4 +14,8 @@ export const OAUTH_PROVIDER_ERRORS = defineErrors({
   NOT_ALLOWED_TO_MANAGE_CLIENTS: { status: 403, message: "You are not allowed to manage OAuth clients" },
   CONFIGURED_CLIENT_READ_ONLY: { status: 400, message: "A client from the configuration cannot be changed here" },
   PUBLIC_CLIENT_HAS_NO_SECRET: { status: 400, message: "A public client has no secret to rotate" },
+  KEY_CLIENT_HAS_NO_SECRET: {
+    status: 400,
+    message: "A private_key_jwt client authenticates with its keys and has no secret to rotate",
+  },
 });

@@ -11,6 +11,9 @@ export type OAuthGrantType =
   | "client_credentials"
   | "urn:ietf:params:oauth:grant-type:device_code";
 
+/** Grants a dynamically registered client may ask for (RFC 7591 `grant_types`), as `registrationGrantTypes` allows. */
+export type RegistrableGrantType = "authorization_code" | "refresh_token" | "client_credentials";
+
 /** RFC 8628 §3.4's grant type. */
 export const DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 /** How a client authenticates at the token, introspection and revocation endpoints. */
@@ -116,8 +119,11 @@ export interface OAuthProviderOptions {
    * the built-in rule: `javascript:`, `data:`, plain http off loopback stay refused.
    */
   registrationRedirectUriSchemes?: string[];
-  /** Grant types a registered client may ask for. Default `authorization_code` and `refresh_token`. */
-  registrationGrantTypes?: ("authorization_code" | "refresh_token")[];
+  /**
+   * Grant types a registered client may ask for: `authorization_code` (always), `refresh_token`, and
+   * `client_credentials` (a confidential client's tokens for itself). Default `authorization_code` and `refresh_token`.
+   */
+  registrationGrantTypes?: RegistrableGrantType[];
   /** User roles (the admin plugin's `role`) that may manage clients through the admin API. Default `["admin"]`. */
   adminRoles?: string[];
   /**
@@ -126,6 +132,11 @@ export interface OAuthProviderOptions {
    * false, so a registered client cannot aim the provider at the app's internal services (SSRF).
    */
   allowPrivateBackchannelLogoutHosts?: boolean;
+  /**
+   * Lets a registered client's `jwks_uri` name loopback, private or link-local hosts (and http on
+   * loopback): for development. Default false: the provider fetches only https on public addresses.
+   */
+  allowPrivateJwksUriHosts?: boolean;
 }
 
 /** The names `oauthProvider()` accepts; core refuses any other at start-up. */
@@ -151,6 +162,7 @@ export const OAUTH_PROVIDER_OPTION_KEYS = {
   registrationGrantTypes: true,
   adminRoles: true,
   allowPrivateBackchannelLogoutHosts: true,
+  allowPrivateJwksUriHosts: true,
 } as const satisfies OptionKeysOf<OAuthProviderOptions>;
 
 /** The scopes every provider supports. */
@@ -178,9 +190,10 @@ export interface ResolvedOAuthProviderOptions {
   registrationInitialAccessTokens: readonly string[] | ((token: string) => boolean | Promise<boolean>) | null;
   /** Null: every scheme the built-in rule allows. */
   registrationRedirectUriSchemes: ReadonlySet<string> | null;
-  registrationGrantTypes: ReadonlySet<"authorization_code" | "refresh_token">;
+  registrationGrantTypes: ReadonlySet<RegistrableGrantType>;
   adminRoles: readonly string[];
   allowPrivateBackchannelLogoutHosts: boolean;
+  allowPrivateJwksUriHosts: boolean;
 }
 
 const seconds = (name: string, value: number | undefined, fallback: number, max: number) => {
@@ -267,6 +280,7 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions): Reso
     ),
     requirePushedAuthorizationRequests: options.requirePushedAuthorizationRequests === true,
     allowPrivateBackchannelLogoutHosts: options.allowPrivateBackchannelLogoutHosts === true,
+    allowPrivateJwksUriHosts: options.allowPrivateJwksUriHosts === true,
     ...resolveRegistrationOptions(options),
   };
 }

@@ -66,6 +66,8 @@ export const oauthSchema: Schema = {
       codeChallenge: { type: "string", required: false },
       nonce: { type: "string", required: false, maxLength: 512 },
       resource: { type: "string", required: false, maxLength: 2048 },
+      // RFC 9449 §10 `dpop_jkt`: the token request must carry a DPoP proof by this key.
+      dpopJkt: { type: "string", required: false, maxLength: 64 },
       authTime: { type: "date" },
       expiresAt: { type: "date", index: true },
       // Set by the one redemption that wins; a second one finds it set (replay, RFC 6749 §4.1.2).

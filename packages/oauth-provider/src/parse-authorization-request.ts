@@ -19,6 +19,8 @@ export interface AuthorizationRequest {
   loginHint: string | null;
   /** Checked in the authorization decision (id-token-hint.ts). */
   idTokenHint: string | null;
+  /** RFC 9449 §10: the DPoP key thumbprint the code is bound to; its redemption needs a proof by that key. */
+  dpopJkt: string | null;
 }
 
 /** The client or redirect URI is unusable: answered on our own origin, never by a redirect to the URI. */
@@ -39,6 +41,7 @@ export const AUTHORIZATION_PARAMS = [
   "max_age",
   "login_hint",
   "id_token_hint",
+  "dpop_jkt",
 ] as const;
 
 const PROMPTS = new Set(["none", "login", "consent", "select_account"]);
@@ -48,6 +51,8 @@ const MAX_STATE = 1024;
 const MAX_NONCE = 512;
 const MAX_LOGIN_HINT = 256;
 const MAX_ID_TOKEN_HINT = 8192;
+// RFC 7638 with SHA-256, base64url: 43 characters.
+const JKT = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Finds the client and the redirect URI first: until both are known good, no error may travel to
@@ -126,6 +131,10 @@ export function parseAuthorizationRequest(
   if (idTokenHint !== null && idTokenHint.length > MAX_ID_TOKEN_HINT)
     throw new OAuthError("invalid_request", "id_token_hint is too long");
 
+  const dpopJkt = query.dpop_jkt ?? null;
+  if (dpopJkt !== null && !JKT.test(dpopJkt))
+    throw new OAuthError("invalid_request", "dpop_jkt must be a SHA-256 JWK thumbprint");
+
   // OIDC Core §11: offline_access only for clients that may refresh; otherwise it is ignored.
   const granted = client.grantTypes.includes("refresh_token") ? scopes : scopes.filter((s) => s !== "offline_access");
   return {
@@ -139,5 +148,6 @@ export function parseAuthorizationRequest(
     maxAge,
     loginHint,
     idTokenHint,
+    dpopJkt,
   };
 }

@@ -1,5 +1,9 @@
 import { sha256Base64Url } from "@gatehouse-auth/core";
-import type { OAuthProviderOptions, ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
+import type {
+  OAuthProviderOptions,
+  RegistrableGrantType,
+  ResolvedOAuthProviderOptions,
+} from "./oauth-provider-options.js";
 
 type RegistrationOptions = Pick<
   ResolvedOAuthProviderOptions,
@@ -9,7 +13,7 @@ type RegistrationOptions = Pick<
 /** The hash an initial access token is compared as. */
 export const hashInitialAccessToken = (token: string) => sha256Base64Url(`gatehouse-oauth-initial-access:${token}`);
 
-const REGISTRABLE_GRANTS = new Set(["authorization_code", "refresh_token"]);
+const REGISTRABLE_GRANTS = new Set(["authorization_code", "refresh_token", "client_credentials"]);
 
 /** Defaults and start-up checks of the registration policies and the admin roles. */
 export function resolveRegistrationOptions(options: OAuthProviderOptions): RegistrationOptions {
@@ -33,7 +37,7 @@ export function resolveRegistrationOptions(options: OAuthProviderOptions): Regis
   const grants = options.registrationGrantTypes ?? ["authorization_code", "refresh_token"];
   if (!grants.includes("authorization_code") || grants.some((g) => !REGISTRABLE_GRANTS.has(g)))
     throw new Error(
-      "Gatehouse oauthProvider: registrationGrantTypes must include authorization_code and hold only it and refresh_token",
+      "Gatehouse oauthProvider: registrationGrantTypes must include authorization_code and hold only it, refresh_token and client_credentials",
     );
   const roles = options.adminRoles ?? ["admin"];
   if (!Array.isArray(roles) || roles.some((r) => typeof r !== "string" || r.trim() === ""))
@@ -41,7 +45,7 @@ export function resolveRegistrationOptions(options: OAuthProviderOptions): Regis
   return {
     registrationInitialAccessTokens: initial,
     registrationRedirectUriSchemes: schemes ? new Set(schemes) : null,
-    registrationGrantTypes: new Set(grants),
+    registrationGrantTypes: new Set(grants as RegistrableGrantType[]),
     adminRoles: [...roles],
   };
 }

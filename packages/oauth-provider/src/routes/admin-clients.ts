@@ -9,6 +9,7 @@ import {
   pageQuery,
 } from "@gatehouse-auth/core";
 import { z } from "zod";
+import { isAcceptableBackchannelLogoutUri } from "../backchannel-logout-uri.js";
 import { isAcceptableRedirectUri } from "../client-metadata-policy.js";
 import { type ClientStore, hashSecret } from "../oauth-client.js";
 import type { OAuthClientConfig, ResolvedOAuthProviderOptions } from "../oauth-provider-options.js";
@@ -96,6 +97,16 @@ function storedView(row: Record<string, unknown>): ClientView {
   };
 }
 
+function configuredMetadata(c: OAuthClientConfig): Record<string, unknown> | null {
+  const m: Record<string, unknown> = {};
+  if (c.subjectType === "pairwise") m.subject_type = "pairwise";
+  if (c.backchannelLogoutUri !== undefined) {
+    m.backchannel_logout_uri = c.backchannelLogoutUri;
+    m.backchannel_logout_session_required = c.backchannelLogoutSessionRequired === true;
+  }
+  return Object.keys(m).length > 0 ? m : null;
+}
+
 function configuredView(c: OAuthClientConfig): ClientView {
   return {
     clientId: c.clientId,
@@ -108,8 +119,8 @@ function configuredView(c: OAuthClientConfig): ClientView {
     disabled: c.disabled ?? false,
     configured: true,
     dynamicallyRegistered: false,
-    // Shown as a stored client's would be: a pairwise subject type is the only metadata a configured client has.
-    metadata: c.subjectType === "pairwise" ? { subject_type: "pairwise" } : null,
+    // Shown as a stored client's would be: the subject type and back-channel logout settings.
+    metadata: configuredMetadata(c),
     createdAt: null,
     updatedAt: null,
   };
@@ -117,6 +128,34 @@ function configuredView(c: OAuthClientConfig): ClientView {
 
 const clientIdBody = z.object({ clientId: z.string().min(1).max(255) });
 const uris = (max: number) => z.array(z.string().max(2048)).max(max);
+
+/**
+ * `metadata` with an admin's back-channel logout settings applied (OIDC Back-Channel Logout §2.2), checked by
+ * the rule registration uses: https on a public host unless `allowPrivateBackchannelLogoutHosts`. An absent
+ * field keeps the current value; a null URI removes both; a session requirement needs a URI.
+ */
+function withBackchannelLogout(
+  o: ResolvedOAuthProviderOptions,
+  metadata: Record<string, unknown>,
+  b: { backchannelLogoutUri?: string | null; backchannelLogoutSessionRequired?: boolean },
+): Record<string, unknown> {
+  const next = { ...metadata };
+  if (b.backchannelLogoutUri === null) {
+    delete next.backchannel_logout_uri;
+    delete next.backchannel_logout_session_required;
+  } else if (b.backchannelLogoutUri !== undefined) {
+    if (!isAcceptableBackchannelLogoutUri(b.backchannelLogoutUri, o.allowPrivateBackchannelLogoutHosts))
+      throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
+    next.backchannel_logout_uri = b.backchannelLogoutUri;
+    next.backchannel_logout_session_required = next.backchannel_logout_session_required === true;
+  }
+  if (b.backchannelLogoutSessionRequired !== undefined) {
+    if (typeof next.backchannel_logout_uri !== "string")
+      throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
+    next.backchannel_logout_session_required = b.backchannelLogoutSessionRequired;
+  }
+  return next;
+}
 
 /** The stored client an admin write acts on: configured ones are read-only, unknown ones 404. */
 async function writableRow(
@@ -225,6 +264,9 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
         skipConsent: z.boolean().optional(),
         /** OIDC Core §8: `pairwise` needs every redirect URI on one host (its sector). Default `public`. */
         subjectType: z.enum(["public", "pairwise"]).optional(),
+        /** OIDC Back-Channel Logout: the same URI rules as registration (https on a public host). */
+        backchannelLogoutUri: z.string().max(2048).optional(),
+        backchannelLogoutSessionRequired: z.boolean().optional(),
       }),
       ...write("Create an OAuth client (app admins); answers its secret once", [
         OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA,
@@ -243,6 +285,7 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
       const pairwise = b.subjectType === "pairwise";
       if (pairwise && sectorOf(b.redirectUris) === null)
         throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
+      const metadata = withBackchannelLogout(o, pairwise ? { subject_type: "pairwise" } : {}, b);
       let clientId = generateRandomString(32);
       while (clients.isConfigured(clientId)) clientId = generateRandomString(32);
       const clientSecret = isPublic ? null : generateRandomString(48);
@@ -258,8 +301,9 @@ export const adminCreateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
           tokenEndpointAuthMethod: isPublic ? "none" : (b.tokenEndpointAuthMethod ?? "client_secret_basic"),
           skipConsent: b.skipConsent ?? false,
           disabled: false,
-          // The subject type rides in the metadata, as for a registered client (oauth-client.ts reads it).
-          ...(pairwise ? { metadata: { subject_type: "pairwise" } } : {}),
+          // The subject type and back-channel logout ride in the metadata, as for a registered client
+          // (oauth-client.ts reads them).
+          ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
           // No owner: the row's userId cascades on user deletion, and an admin leaving must not delete
           // the clients they made (the audit log names who created it).
         },
@@ -279,6 +323,9 @@ export const adminUpdateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
         redirectUris: uris(20).min(1).optional(),
         postLogoutRedirectUris: uris(20).optional(),
         skipConsent: z.boolean().optional(),
+        /** A new back-channel logout URI, or null to remove it (and the session requirement with it). */
+        backchannelLogoutUri: z.string().max(2048).nullable().optional(),
+        backchannelLogoutSessionRequired: z.boolean().optional(),
       }),
       ...write("Update an OAuth client (app admins)", [
         OAUTH_PROVIDER_ERRORS.CLIENT_NOT_FOUND,
@@ -298,6 +345,11 @@ export const adminUpdateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
       const update: Record<string, unknown> = {};
       for (const key of ["name", "redirectUris", "postLogoutRedirectUris", "skipConsent"] as const)
         if (b[key] !== undefined) update[key] = b[key];
+      if (b.backchannelLogoutUri !== undefined || b.backchannelLogoutSessionRequired !== undefined) {
+        const kept =
+          current.metadata && typeof current.metadata === "object" ? (current.metadata as Record<string, unknown>) : {};
+        update.metadata = withBackchannelLogout(o, kept, b);
+      }
       const row =
         Object.keys(update).length === 0
           ? await findStoredClientRow(ctx.auth.db, clientId)
@@ -321,6 +373,7 @@ export const adminRotateClientSecret = (o: ResolvedOAuthProviderOptions, clients
       ...write("Rotate an OAuth client's secret (app admins); answers the new one once", [
         OAUTH_PROVIDER_ERRORS.CLIENT_NOT_FOUND,
         OAUTH_PROVIDER_ERRORS.PUBLIC_CLIENT_HAS_NO_SECRET,
+        OAUTH_PROVIDER_ERRORS.KEY_CLIENT_HAS_NO_SECRET,
       ]),
     },
     async (ctx) => {
@@ -329,6 +382,9 @@ export const adminRotateClientSecret = (o: ResolvedOAuthProviderOptions, clients
       const row = await writableRow(ctx, clients, clientId);
       if (row.tokenEndpointAuthMethod === "none")
         throw new AuthError(OAUTH_PROVIDER_ERRORS.PUBLIC_CLIENT_HAS_NO_SECRET);
+      // A secret next to its keys would open a second, weaker way in (a registered private_key_jwt client).
+      if (row.tokenEndpointAuthMethod === "private_key_jwt")
+        throw new AuthError(OAUTH_PROVIDER_ERRORS.KEY_CLIENT_HAS_NO_SECRET);
       const clientSecret = generateRandomString(48);
       const updated = await ctx.auth.db.update({
         model: OAUTH_MODELS.client,

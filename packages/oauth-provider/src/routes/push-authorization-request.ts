@@ -2,6 +2,8 @@ import { EndpointResponse, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { assertionCheck } from "../assertion-check.js";
 import { authenticateClient } from "../authenticate-client.js";
+import { verifyDpopProof } from "../dpop-proof.js";
+import { endpointUrl } from "../issuer-of.js";
 import type { ClientStore } from "../oauth-client.js";
 import { OAuthError, answeringOAuthErrors } from "../oauth-error.js";
 import type { ResolvedOAuthProviderOptions } from "../oauth-provider-options.js";
@@ -52,6 +54,14 @@ export const pushAuthorizationRequest = (o: ResolvedOAuthProviderOptions, client
           query[name] = value;
         }
         query.client_id = client.clientId;
+        // RFC 9449 §10.1: a DPoP proof with the push binds the code to its key, as dpop_jkt would; both must agree.
+        const proof = ctx.headers.get("dpop");
+        if (proof !== null) {
+          const jkt = await verifyDpopProof(ctx.auth, proof, { method: "POST", url: endpointUrl(ctx, "/oauth2/par") });
+          if (query.dpop_jkt !== undefined && query.dpop_jkt !== jkt)
+            throw new OAuthError("invalid_dpop_proof", "dpop_jkt is not the thumbprint of the DPoP proof's key");
+          query.dpop_jkt = jkt;
+        }
         let target: Awaited<ReturnType<typeof resolveClientRedirect>>;
         try {
           target = await resolveClientRedirect(ctx.auth, clients, query);

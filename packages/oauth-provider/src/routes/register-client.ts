@@ -45,7 +45,8 @@ export const registerClient = (o: ResolvedOAuthProviderOptions, clients: ClientS
         const m = checkRegistrationMetadata(o, ctx.body);
         let clientId = generateRandomString(32);
         while (clients.isConfigured(clientId)) clientId = generateRandomString(32);
-        const secret = m.tokenEndpointAuthMethod === "none" ? null : generateRandomString(48);
+        // A public client has no secret, and a key client proves itself with its keys only.
+        const secret = m.tokenEndpointAuthMethod.startsWith("client_secret_") ? generateRandomString(48) : null;
         const registrationToken = newRegistrationToken();
         const row = await ctx.auth.db.create<Record<string, unknown>>({
           model: OAUTH_MODELS.client,

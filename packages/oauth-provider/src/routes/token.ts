@@ -41,6 +41,7 @@ interface CodeRow {
   codeChallenge: string | null;
   nonce: string | null;
   resource: string | null;
+  dpopJkt: string | null;
   authTime: Date;
   expiresAt: Date;
   usedAt: Date | null;
@@ -91,6 +92,9 @@ async function redeemCode(
     // OAuth 2.1 §4.1.3: a verifier for a code issued without a challenge is a downgrade attempt.
     throw badGrant("The authorization carried no code_challenge");
   }
+  // RFC 9449 §10: a code bound with dpop_jkt is redeemed only with a proof by that key (a stolen code and
+  // verifier are useless without it); the code stays unspent for the client that holds the key.
+  if (row.dpopJkt && row.dpopJkt !== jkt) throw badGrant("The code is bound to another DPoP key");
   if (!row.session || new Date(row.session.expiresAt).getTime() <= now || !row.user)
     throw badGrant("The session that authorized the code has ended");
   await ctx.auth.validateUser(row.user, "authenticate").catch(() => {
