@@ -144,7 +144,12 @@ export interface ConnectOptions {
 }
 
 /** Starts the IdP, the app and the DNS server; `providerIds` are the connections the IdP knows the app by. */
-export async function startOidcKit(options: SsoOptions = {}, providerIds: readonly string[] = ["okta"]) {
+export async function startOidcKit(
+  options: SsoOptions = {},
+  providerIds: readonly string[] = ["okta"],
+  /** The app's clock (the IdP keeps the real one). */
+  now?: () => number,
+) {
   const dns = await startDns();
   const app = await listen();
   const idpServer = await listen();
@@ -178,6 +183,7 @@ export async function startOidcKit(options: SsoOptions = {}, providerIds: readon
     baseURL: app.url,
     emailAndPassword: { enabled: true, password: testPasswords },
     rateLimit: { enabled: false },
+    ...(now ? { advanced: { now } } : {}),
     logger: { warn: () => {}, error: (...a: unknown[]) => void logged.push(a) },
     plugins: [
       organization(),
