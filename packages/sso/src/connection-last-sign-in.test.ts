@@ -7,7 +7,7 @@ const T0 = Date.UTC(2026, 10, 27, 9, 0, 0);
 let clock = T0;
 let kit: OidcKit;
 beforeAll(async () => {
-  kit = await startOidcKit({}, ["okta"], () => clock);
+  kit = await startOidcKit({}, ["okta"], { now: () => clock });
 });
 afterAll(() => kit?.close());
 
