@@ -171,6 +171,7 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
         const actorUserId =
           mapped.actorUserId !== undefined ? mapped.actorUserId : (impersonator ?? session?.user.id ?? null);
         let userId = mapped.userId !== undefined ? mapped.userId : (session?.user.id ?? null);
+        if (userId === null && mapped.findUserId) userId = await mapped.findUserId();
         const details = { ...mapped.details };
         if (impersonator) details.impersonation = true;
         if (!outcome.ok) {

@@ -35,6 +35,11 @@ export interface Mapped {
   type: string;
   /** Whom it concerns; default: the signed-in user. */
   userId?: string | null;
+  /**
+   * Whom it concerns when only a read after the answer can tell (a SCIM user just created: its row names
+   * the account). Called by the recorder, after the answer, only when the event is written.
+   */
+  findUserId?: () => Promise<string | null>;
   organizationId?: string | null;
   /** Overrides the actor (a sign-in's actor is the user signing in). */
   actorUserId?: string | null;

@@ -38,6 +38,8 @@ export async function captureSso(ctx: HookContext): Promise<PreCapture | null> {
   const path = ctx.endpoint.config.path;
   const db = ctx.auth.db;
   if (path.startsWith(SCIM_PREFIX)) {
+    // A read is no event: it costs the audit log no query.
+    if (ctx.endpoint.config.method === "GET") return null;
     const presented = BEARER.exec((ctx.headers.get("authorization") ?? "").trim())?.[1];
     if (!presented) return null;
     const token = await db.findOne<{ organizationId: string }>({
@@ -127,6 +129,17 @@ function touchesActive(body: Record<string, unknown>): boolean {
   });
 }
 
+/** The Gatehouse user behind a SCIM user of the token's organization (a primary-key read), or null. */
+async function provisionedUserId(s: Settled, scimUserId: string): Promise<string | null> {
+  if (scimUserId.length > 64) return null;
+  const row = await s.ctx.auth.db.findOne<{ userId: string; organizationId: string }>({
+    model: SCIM_USER_MODEL,
+    where: [{ field: "id", value: scimUserId }],
+    select: ["userId", "organizationId"],
+  });
+  return row && row.organizationId === s.pre?.organizationId ? row.userId : null;
+}
+
 /** A SCIM change the directory made: nobody signed in, the organization is the token's. */
 const scim = (s: Settled, type: string, extra: Partial<Mapped> = {}): Mapped | null =>
   s.outcome.ok && statusOf(s) < 300
@@ -185,10 +198,15 @@ export const SSO_EVENT_RULES: Record<string, (s: Settled) => Mapped | null> = {
     // The token's row id and label only; the token itself is in the answer and never read here.
     details: { ...pickDetails(s.result, ["id"]), ...pickDetails(s.body, ["providerId"]) },
   }),
-  "/scim/v2/Users": (s) =>
-    method(s) === "POST"
-      ? scim(s, "scim.user_created", { details: pickDetails({ scimUserId: bodyOf(s).id }, ["scimUserId"]) })
-      : null,
+  "/scim/v2/Users": (s) => {
+    if (method(s) !== "POST") return null;
+    const scimUserId = str(bodyOf(s).id);
+    return scim(s, "scim.user_created", {
+      // The account the directory provisioned: its SCIM row (the id this answer just named) says which.
+      findUserId: async () => (scimUserId ? provisionedUserId(s, scimUserId) : null),
+      details: pickDetails({ scimUserId }, ["scimUserId"]),
+    });
+  },
   "/scim/v2/Users/:id": (s) => {
     const verb = method(s);
     const details = pickDetails({ scimUserId: s.ctx.params.id }, ["scimUserId"]);

@@ -216,6 +216,8 @@ export interface SsoConnectionRow {
   enforceSSO: boolean;
   breakGlassCount: number;
   disabled: boolean;
+  /** The last sign-in through the connection (at most a minute stale); null before the first. */
+  lastSignInAt: string | null;
   createdAt: string | null;
   organization: { id: string; name: string; slug: string | null } | null;
 }

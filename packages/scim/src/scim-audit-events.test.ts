@@ -20,8 +20,8 @@ interface Row {
 }
 
 async function events(organizationId: string) {
-  // The recorder writes after the answer: let it land.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The recorder writes after the answer; auth.settled() waits for what it started.
+  await server.auth.settled();
   const rows = await server.auth.$context.db.findMany<Row>({
     model: "auditEvent",
     where: [{ field: "organizationId", value: organizationId }],
@@ -91,6 +91,20 @@ describe("SCIM audit events", () => {
     const byType = Object.fromEntries(recorded.map((e) => [e.type, e]));
     expect(byType["scim.token_generated"]?.actorUserId).toBe(org.owner.userId);
     expect(byType["scim.user_created"]?.details).toMatchObject({ scimUserId });
+    // Every user event names the account it concerns (the dashboard's User column, a query by user).
+    expect(gatehouseUser?.id).toEqual(expect.any(String));
+    for (const type of ["scim.user_created", "scim.user_updated", "scim.user_deactivated", "scim.user_deleted"])
+      expect(byType[type], type).toMatchObject({ userId: gatehouseUser?.id, actorUserId: null });
+    // The organization's own log, over HTTP, shows them with that user too.
+    const orgLog = await org.owner.client.get("/organization/audit-log", {
+      query: { organizationId: org.organizationId, limit: "50" },
+    });
+    expect(orgLog.status).toBe(200);
+    const logged = (orgLog.body.events as { type: string; userId: string | null }[]).filter((e) =>
+      e.type.startsWith("scim.user_"),
+    );
+    expect(logged).toHaveLength(4);
+    expect(new Set(logged.map((e) => e.userId))).toEqual(new Set([gatehouseUser?.id]));
     expect(byType["scim.user_deactivated"]).toMatchObject({ userId: gatehouseUser?.id, actorUserId: null });
     expect(byType["scim.user_deactivated"]?.details).toMatchObject({ scimUserId, active: false });
     expect(byType["scim.user_deleted"]?.userId).toBe(gatehouseUser?.id);

@@ -19,6 +19,8 @@ export const providerResponse = z.object({
   oidcConfig: z.record(z.string(), z.unknown()).optional(),
   /** OIDC: the redirect URI to register at the OpenID Provider. */
   redirectURI: z.string().optional(),
+  /** The last sign-in through the connection, at most a minute stale; null before the first. */
+  lastSignInAt: z.date().nullable(),
   createdAt: z.date(),
 });
 
@@ -42,6 +44,7 @@ export function toProviderResponse(auth: AuthContext, row: SsoProviderRow) {
           oidcConfig: { ...(config as OidcConfig), redirectURI: oidcRedirectUri(auth, row.providerId) },
           redirectURI: oidcRedirectUri(auth, row.providerId),
         }),
+    lastSignInAt: row.lastSignInAt ?? null,
     createdAt: row.createdAt,
   };
 }

@@ -1,5 +1,6 @@
 import { AuthError, UniqueConstraintError, normalizeEmail, setSessionCookie } from "@gatehouse-auth/core";
 import type { HookContext, SessionWithUser, User } from "@gatehouse-auth/core";
+import { recordConnectionSignIn } from "./record-connection-sign-in.js";
 import { SSO_ERRORS } from "./sso-errors.js";
 import type { ResolvedSsoOptions } from "./sso-options.js";
 import type { SsoProviderRow } from "./sso-types.js";
@@ -87,5 +88,6 @@ export async function provisionAndSignIn(
     userAgent: ctx.headers.get("user-agent") ?? undefined,
   });
   setSessionCookie(ctx, session);
+  await recordConnectionSignIn(auth, row);
   return { session, isNewUser };
 }

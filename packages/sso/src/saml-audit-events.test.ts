@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => kit.close());
 
 async function ssoEvents() {
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The recorder writes after the answer; auth.settled() waits for what it started (no sleep).
+  await kit.auth.settled();
   const rows = await kit.auth.$context.db.findMany<{
     type: string;
     organizationId: string | null;

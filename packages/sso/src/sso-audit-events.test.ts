@@ -19,7 +19,8 @@ interface Row {
 }
 
 async function events() {
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The recorder writes after the answer; auth.settled() waits for what it started (no sleep).
+  await kit.auth.settled();
   const rows = await kit.auth.$context.db.findMany<Row>({
     model: "auditEvent",
     sortBy: { field: "createdAt", direction: "asc" },

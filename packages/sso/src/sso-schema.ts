@@ -26,6 +26,8 @@ export const ssoSchema: Schema = {
       // JSON array of user ids (members of the organization) still allowed other sign-ins under enforcement.
       breakGlassUserIds: { type: "string", required: false, long: true, maxLength: 2048 },
       disabled: { type: "boolean", defaultValue: false },
+      // The last sign-in through the connection, to the minute (record-connection-sign-in.ts), for listings.
+      lastSignInAt: { type: "date", required: false },
       createdAt: { type: "date", defaultValue: now },
       updatedAt: { type: "date", defaultValue: now },
     },

@@ -14,6 +14,8 @@ export interface SsoProviderRow {
   enforceSSO: boolean;
   breakGlassUserIds: string | null;
   disabled: boolean;
+  /** The last sign-in through it, at most a minute stale; null before the first. */
+  lastSignInAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -143,13 +143,28 @@ export interface ConnectOptions {
   issuer?: string;
 }
 
+/** How a test sets the app (SP) up beyond the default. */
+export interface AppSetup {
+  /** The app's clock (the IdP keeps the real one). */
+  now?: () => number;
+  /** The app's database (a pg pool, a mysql2 pool, a better-sqlite3 database); default a fresh SQLite. */
+  database?: unknown;
+  /** Plugins besides organization, sso and the audit log. */
+  plugins?: Plugin[];
+}
+
 /** Starts the IdP, the app and the DNS server; `providerIds` are the connections the IdP knows the app by. */
-export async function startOidcKit(options: SsoOptions = {}, providerIds: readonly string[] = ["okta"]) {
+export async function startOidcKit(
+  options: SsoOptions = {},
+  providerIds: readonly string[] = ["okta"],
+  setup: AppSetup = {},
+) {
+  const { now, database, plugins = [] } = setup;
   const dns = await startDns();
   const app = await listen();
   const idpServer = await listen();
   const idpDb = new Database(":memory:");
-  const appDb = new Database(":memory:");
+  const appDb = database === undefined ? new Database(":memory:") : null;
   const redirects = providerIds.map((id) => `${app.url}/api/auth/sso/callback/${id}`);
   const idp: Auth = createAuth({
     database: kyselyAdapter({ database: idpDb }),
@@ -173,11 +188,12 @@ export async function startOidcKit(options: SsoOptions = {}, providerIds: readon
 
   const logged: unknown[][] = [];
   const auth: Auth = createAuth({
-    database: kyselyAdapter({ database: appDb }),
+    database: kyselyAdapter({ database: (appDb ?? database) as Database.Database }),
     secret: APP_SECRET,
     baseURL: app.url,
     emailAndPassword: { enabled: true, password: testPasswords },
     rateLimit: { enabled: false },
+    ...(now ? { advanced: { now } } : {}),
     logger: { warn: () => {}, error: (...a: unknown[]) => void logged.push(a) },
     plugins: [
       organization(),
@@ -188,6 +204,7 @@ export async function startOidcKit(options: SsoOptions = {}, providerIds: readon
         oidc: { ...options.oidc, loopbackOrigins: [idpServer.url, ...(options.oidc?.loopbackOrigins ?? [])] },
       }),
       auditLog() as Plugin,
+      ...plugins,
     ],
   });
   await auth.$context.adapter.migrate?.();
@@ -278,7 +295,7 @@ export async function startOidcKit(options: SsoOptions = {}, providerIds: readon
       await close(idpServer.server);
       await dns.close();
       idpDb.close();
-      appDb.close();
+      appDb?.close();
     },
   };
 }

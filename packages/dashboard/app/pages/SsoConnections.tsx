@@ -4,14 +4,15 @@ import { ErrorNotice } from "../components/ErrorNotice.js";
 import { SelectField } from "../components/SelectField.js";
 import { Badge, Empty, Loading } from "../components/Status.js";
 import { can, useDashboard } from "../context.js";
-import { formatDate } from "../format.js";
+import { formatDate, formatDateTime } from "../format.js";
 import { go, href } from "../route.js";
 import type { AuditEvent, AuditPage, SsoConnectionPage } from "../types.js";
 import { useAction } from "../use-action.js";
 import { useResource } from "../use-resource.js";
 
 // The sso plugin's connections of every organization (the dashboard's own list-sso-connections), and
-// the provisioning activity the audit log recorded for them. Each activity view is one event type: the
+// the provisioning activity the audit log recorded for them. A connection's last sign-in is the sso
+// plugin's column on the connection row (no audit-log read per row). Each activity view is one event type: the
 // audit log's (type, createdAt) index answers it a page at a time, however many events there are.
 
 const PAGE = 25;
@@ -56,6 +57,7 @@ function Connections({ cursor }: { cursor: string | undefined }) {
                 <th scope="col">Domain</th>
                 <th scope="col">Enforcement</th>
                 <th scope="col">Status</th>
+                <th scope="col">Last sign-in</th>
                 <th scope="col">Created</th>
               </tr>
             </thead>
@@ -85,6 +87,9 @@ function Connections({ cursor }: { cursor: string | undefined }) {
                     )}
                   </td>
                   <td>{c.disabled ? <Badge tone="bad">Disabled</Badge> : <Badge tone="good">Enabled</Badge>}</td>
+                  <td data-testid="sso-last-sign-in">
+                    {c.lastSignInAt ? formatDateTime(c.lastSignInAt) : <span className="muted">Never</span>}
+                  </td>
                   <td>{c.createdAt ? formatDate(c.createdAt) : "—"}</td>
                 </tr>
               ))}
