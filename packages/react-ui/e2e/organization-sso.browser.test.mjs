@@ -96,11 +96,18 @@ async function signInBrowser(context, email, organizationId) {
   assert.equal(active.status(), 200);
 }
 
-/** Drops the problems a deliberate 503 leaves (its answer and Chromium's console line), after proving it came. */
-function acceptDnsDown(state) {
-  const before = state.problems.length;
-  state.problems = state.problems.filter((p) => !/503 \/api\/auth\/sso\/verify-domain|status of 503/.test(p));
-  assert.ok(before > state.problems.length, "the verify call answered 503");
+/**
+ * Drops the problems a deliberate 503 leaves — its answer and Chromium's console line, which can arrive
+ * after the page already shows the sentence — once both are there (a bounded poll on the condition).
+ */
+async function acceptDnsDown(state) {
+  const answered = () => state.problems.some((p) => p === "503 /api/auth/sso/verify-domain");
+  const logged = () => state.problems.some((p) => p.startsWith("console:") && p.includes("status of 503"));
+  for (let i = 0; i < 200 && !(answered() && logged()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  assert.ok(answered(), "the verify call answered 503");
+  state.problems = state.problems.filter(
+    (p) => p !== "503 /api/auth/sso/verify-domain" && !p.includes("status of 503"),
+  );
 }
 
 const combos = [
@@ -201,7 +208,7 @@ for (const combo of combos) {
     await verify.click();
     await item.getByRole("alert").filter({ hasText: "DNS did not answer the lookup." }).waitFor();
     dns.failing = false;
-    acceptDnsDown(state);
+    await acceptDnsDown(state);
     assert.equal(await item.getByTestId("gh-sso-domain-state").textContent(), "Domain not verified");
     await at("sso-verify-dns-down");
     // The record published with the value shown: verified.
