@@ -141,18 +141,23 @@ function OrganizationSections({
       <OrganizationLeave org={org} onDone={onDone} />
       {/* Asked only of whom may update the organization (owners and admins, the sso plugin's default
           managers): the connection list then decides, and a refusal renders nothing. */}
-      {caps?.plugins.includes("sso") && may.updateOrganization && (
+      {caps?.plugins.includes("sso") && hasCall(client, "sso.providers") && may.updateOrganization && (
         <OrganizationSso
           organizationId={org.id}
           organizationName={org.name}
           owners={ownersOf(org, members.items)}
-          scim={caps.plugins.includes("scim")}
+          scim={caps.plugins.includes("scim") && hasCall(client, "scim.generateToken")}
         />
       )}
       {may.deleteOrganization && <OrganizationDelete org={org} onDone={onDone} />}
     </div>
   );
 }
+
+/** Whether the app's client has a call (its client plugin installed): without ssoClient() there is no card. */
+const hasCall = (client: object, path: string) =>
+  typeof path.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], client) ===
+  "function";
 
 /** The organization's owners, from its first members and every page the members card loaded. */
 function ownersOf(org: ActiveOrganization, loaded: Member[] | null | undefined) {
