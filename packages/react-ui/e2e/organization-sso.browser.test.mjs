@@ -172,6 +172,12 @@ for (const combo of combos) {
       .getByRole("status")
       .filter({ hasText: `${providerId} is added.` })
       .waitFor();
+    // The form was reset: keyboard focus lands on the card's heading, not the page's body.
+    // (React moves it in an effect just after the note renders: wait for the condition.)
+    const headingFocused = () =>
+      page.waitForFunction(() => document.activeElement?.matches("[data-testid=gh-organization-sso] > h2") === true);
+    await headingFocused();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Single sign-on");
     const item = card.getByTestId("gh-sso-connection");
     await item.getByRole("heading", { name: `${providerId} · SAML 2.0` }).waitFor();
     assert.equal(await item.getByTestId("gh-sso-domain-state").textContent(), "Domain not verified");
@@ -310,6 +316,7 @@ for (const combo of combos) {
       .getByRole("status")
       .filter({ hasText: `${providerId} is deleted.` })
       .waitFor();
+    await headingFocused();
     await card.getByText("No connection yet.").waitFor();
     assert.equal((await asOwner("GET", `/sso/providers?organizationId=${org.id}`)).body.providers.length, 0);
     await context.close();

@@ -36,14 +36,18 @@ export function OrganizationSso({
   const { t } = useGatehouseUI();
   const list = usePaged<SsoConnection>("sso.providers", { organizationId }, { key: "providers" });
   const [note, setNote] = useState<string | null>(null);
+  // A connection added or deleted: its form was reset or its row is gone, so focus moves to the card's
+  // heading (not left on the page's body); smaller changes keep focus where it is.
+  const [moved, setMoved] = useState(0);
   // Not a manager: the card is not theirs (the routes refuse them anyway).
   if (list.errorCode === "NOT_ALLOWED_TO_MANAGE_PROVIDERS" && !list.items) return null;
-  const changed = (text: string) => {
+  const changed = (text: string, refocus = false) => {
     setNote(text);
+    if (refocus) setMoved((n) => n + 1);
     list.reload();
   };
   return (
-    <Card title={st("ssoTitle")} testId="gh-organization-sso">
+    <Card title={st("ssoTitle")} step={String(moved)} testId="gh-organization-sso">
       <style>{SSO_CSS}</style>
       <p className="gh-muted">{st("ssoIntro", { name: organizationName })}</p>
       {note && <Notice>{note}</Notice>}
@@ -68,7 +72,7 @@ export function OrganizationSso({
       <NewConnection
         organizationId={organizationId}
         apiRoot={list.items?.[0] ? apiRootOf(list.items[0]) : ""}
-        onCreated={changed}
+        onCreated={(text) => changed(text, true)}
       />
     </Card>
   );

@@ -22,7 +22,8 @@ export function SsoConnectionItem({
   owners: SsoOwner[];
   organizationId: string;
   scim: boolean;
-  onChange: (text: string) => void;
+  /** `refocus`: the row is gone (deleted), so focus moves to the card's heading. */
+  onChange: (text: string, refocus?: boolean) => void;
 }) {
   const st = useSsoText();
   const { client } = useGatehouseUI();
@@ -112,7 +113,7 @@ export function SsoConnectionItem({
           onConfirm={async () => {
             if (confirming === "disable") return update({ disabled: true }, st("ssoDisabledDone", { id }));
             if (await run(() => callClient(client, "sso.deleteProvider", { providerId: id })))
-              onChange(st("ssoDeleted", { id }));
+              onChange(st("ssoDeleted", { id }), true);
             setConfirming(null);
           }}
         />
