@@ -16,7 +16,7 @@ import { gzipSync } from "node:zlib";
  * passkey and API-key sections and the team members in `<OrganizationSettings>` (~5.9 kB with their
  * strings and stylesheet; measured 23 279 → 29 156) raised it to 29 440; `<SignIn>` alone is unchanged.
  * The single sign-on card of `<OrganizationSettings>` (connections, domain verification, enforcement,
- * SCIM token: ~5.2 kB with its strings, error sentences and stylesheet; measured 29 162 → 34 361) raised
+ * SCIM token: ~5.2 kB with its strings, error sentences and stylesheet; measured 29 162 → 34 403) raised
  * it to 34 560; `<SignIn>` alone is unchanged (11 161).
  */
 const BUDGETS = { signIn: 11_264, all: 34_560 };
