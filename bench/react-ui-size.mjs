@@ -15,8 +15,11 @@ import { gzipSync } from "node:zlib";
  * raised `all` from 15 872 to 23 552; `<SignIn>` alone does not ship them. `<AccountSettings>`' two-factor,
  * passkey and API-key sections and the team members in `<OrganizationSettings>` (~5.9 kB with their
  * strings and stylesheet; measured 23 279 → 29 156) raised it to 29 440; `<SignIn>` alone is unchanged.
+ * The single sign-on card of `<OrganizationSettings>` (connections, domain verification, enforcement,
+ * SCIM token: ~5.2 kB with its strings, error sentences and stylesheet; measured 29 162 → 34 403) raised
+ * it to 34 560; `<SignIn>` alone is unchanged (11 161).
  */
-const BUDGETS = { signIn: 11_264, all: 29_440 };
+const BUDGETS = { signIn: 11_264, all: 34_560 };
 
 const require = createRequire(new URL("../packages/core/package.json", import.meta.url));
 const esbuild = require(require.resolve("esbuild", { paths: [require.resolve("tsup")] }));

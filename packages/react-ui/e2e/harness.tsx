@@ -4,6 +4,8 @@ import { emailOTPClient } from "@gatehouse-auth/email-otp/client";
 import { magicLinkClient } from "@gatehouse-auth/magic-link/client";
 import { organizationClient } from "@gatehouse-auth/organization/client";
 import { passkeyClient } from "@gatehouse-auth/passkey/client";
+import { scimClient } from "@gatehouse-auth/scim/client";
+import { ssoClient } from "@gatehouse-auth/sso/client";
 import { createAuthClient } from "@gatehouse-auth/react";
 import { twoFactorClient } from "@gatehouse-auth/two-factor/client";
 import { usernameClient } from "@gatehouse-auth/username/client";
@@ -36,6 +38,8 @@ const client = createAuthClient({
     twoFactorClient(),
     organizationClient(),
     apiKeyClient(),
+    ssoClient(),
+    scimClient(),
   ],
 });
 

@@ -1,4 +1,4 @@
-// The browser test's server: a real Gatehouse (memory database, the sign-in plugins) under /api/auth,
+// The browser test's server: a real Gatehouse (memory database, the sign-in, organization, sso and scim plugins) under /api/auth,
 // the harness page and its bundle (built from source by esbuild) at /, and an outbox the test reads.
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,8 @@ import { emailOTP } from "@gatehouse-auth/email-otp";
 import { magicLink } from "@gatehouse-auth/magic-link";
 import { organization } from "@gatehouse-auth/organization";
 import { passkey } from "@gatehouse-auth/passkey";
+import { scim } from "@gatehouse-auth/scim";
+import { sso } from "@gatehouse-auth/sso";
 import { twoFactor } from "@gatehouse-auth/two-factor";
 import { username } from "@gatehouse-auth/username";
 import { build } from "esbuild";
@@ -46,14 +48,31 @@ async function bundle() {
 
 /**
  * Starts the server on 127.0.0.1 (an ephemeral port). `outbox` holds what the plugins sent:
- * `{kind, email, link?, code?}`.
+ * `{kind, email, link?, code?}`. `dnsServers` (`host:port`) answer the sso plugin's TXT lookups (a
+ * test's own DNS server); without them no test verifies a domain.
  */
-export async function startHarness() {
+export async function startHarness({ dnsServers = [] } = {}) {
   const outbox = [];
   const script = await bundle();
   let baseURL = "";
   const server = createServer((req, res) => {
     if (req.url?.startsWith("/api/auth")) return handler(req, res);
+    // A minimal OpenID Provider's discovery document, so an OIDC connection can be added in the browser.
+    if (req.url === "/idp/.well-known/openid-configuration") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(
+        JSON.stringify({
+          issuer: `${baseURL}/idp`,
+          authorization_endpoint: `${baseURL}/idp/authorize`,
+          token_endpoint: `${baseURL}/idp/token`,
+          jwks_uri: `${baseURL}/idp/jwks`,
+          response_types_supported: ["code"],
+          subject_types_supported: ["public"],
+          id_token_signing_alg_values_supported: ["RS256"],
+          code_challenge_methods_supported: ["S256"],
+        }),
+      );
+    }
     if (req.url?.startsWith("/harness.js")) {
       res.writeHead(200, { "content-type": "text/javascript" });
       return res.end(script);
@@ -105,6 +124,9 @@ export async function startHarness() {
         sendInvitationEmail: ({ email, invitation }) =>
           void outbox.push({ kind: "invitation", email, id: invitation.id }),
       }),
+      // The test's DNS server answers the TXT lookups; this origin's /idp is an OpenID Provider on this machine.
+      sso({ domainVerification: { dnsServers }, oidc: { loopbackOrigins: [baseURL] } }),
+      scim(),
     ],
   });
   const handler = toNodeHandler(auth);

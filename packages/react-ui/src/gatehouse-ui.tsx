@@ -4,6 +4,7 @@ import { formatMessage } from "./format-message.js";
 import type { Capabilities } from "./capabilities.js";
 import type { AccountMessageKey } from "./account-messages.js";
 import type { OrganizationMessageKey } from "./organization-messages.js";
+import type { SsoMessageKey } from "./sso-messages.js";
 import { UI_MESSAGES, type UiMessageKey } from "./ui-messages.js";
 
 /**
@@ -30,7 +31,7 @@ export type Theme = "light" | "dark" | "system";
 
 /** Overrides of the message catalogue: any UI string, any error code's text. */
 export interface Messages {
-  ui?: Partial<Record<UiMessageKey | OrganizationMessageKey | AccountMessageKey, string>>;
+  ui?: Partial<Record<UiMessageKey | OrganizationMessageKey | AccountMessageKey | SsoMessageKey, string>>;
   errors?: Record<string, string>;
 }
 

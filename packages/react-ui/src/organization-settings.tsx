@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { ACCOUNT_CSS } from "./account-styles.js";
 import { LoadFailed } from "./account-sessions.js";
 import { callClient } from "./call-client.js";
+import { useCapabilities } from "./capabilities.js";
 import { Card, Field, Form, Notice, Submit, useSubmit } from "./form-parts.js";
 import { useGatehouseUI } from "./gatehouse-ui.js";
 import {
@@ -15,6 +16,7 @@ import type { Directory } from "./organization-team-members.js";
 import { useOrgText } from "./organization-messages.js";
 import { ConfirmRow, SLUG_PATTERN, fieldError, withOrgField } from "./organization-parts.js";
 import { ORGANIZATION_CSS } from "./organization-styles.js";
+import { OrganizationSso } from "./organization-sso.js";
 import {
   type ActiveOrganization,
   type OrganizationAction,
@@ -122,6 +124,8 @@ function OrganizationSections({
   userId: string;
   onDone: (text: string) => void;
 }) {
+  const { client, capabilities } = useGatehouseUI();
+  const caps = useCapabilities(client, capabilities);
   const members = useMemberList(org.id, pageSize);
   const directory: Directory = new Map();
   // The full organization's first members (already in the store), then every page the members card loaded.
@@ -135,9 +139,33 @@ function OrganizationSections({
       <OrganizationInvitations org={org} may={may} roles={roles} pageSize={pageSize} />
       {org.teams !== undefined && <OrganizationTeams org={org} may={may} pageSize={pageSize} directory={directory} />}
       <OrganizationLeave org={org} onDone={onDone} />
+      {/* Asked only of whom may update the organization (owners and admins, the sso plugin's default
+          managers): the connection list then decides, and a refusal renders nothing. */}
+      {caps?.plugins.includes("sso") && hasCall(client, "sso.providers") && may.updateOrganization && (
+        <OrganizationSso
+          organizationId={org.id}
+          organizationName={org.name}
+          owners={ownersOf(org, members.items)}
+          scim={caps.plugins.includes("scim") && hasCall(client, "scim.generateToken")}
+        />
+      )}
       {may.deleteOrganization && <OrganizationDelete org={org} onDone={onDone} />}
     </div>
   );
+}
+
+/** Whether the app's client has a call (its client plugin installed): without ssoClient() there is no card. */
+const hasCall = (client: object, path: string) =>
+  typeof path.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], client) ===
+  "function";
+
+/** The organization's owners, from its first members and every page the members card loaded. */
+function ownersOf(org: ActiveOrganization, loaded: Member[] | null | undefined) {
+  const owners = new Map<string, { userId: string; name: string; email: string }>();
+  for (const m of [...((org as { members?: Member[] }).members ?? []), ...(loaded ?? [])])
+    if (m.user && m.role.split(",").some((r) => r.trim() === "owner"))
+      owners.set(m.userId, { userId: m.userId, name: m.user.name, email: m.user.email });
+  return [...owners.values()];
 }
 
 const isWebAddress = (value: string) => {
