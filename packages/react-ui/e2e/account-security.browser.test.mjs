@@ -3,58 +3,21 @@
 // authenticator (CDP). Every state fails the test on an axe-core WCAG 2.2 AA violation, a console error, a
 // failed or unexpected error request, or horizontal overflow, and is screenshotted into test-output/react-ui/.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { after, before, test } from "node:test";
-import { chromium } from "playwright-core";
+import { test } from "node:test";
 import { check, holdRequests, openPage } from "./page-checks.mjs";
-import { startHarness } from "./start-harness.mjs";
+import {
+  PASSWORD,
+  seedUser as seedHarnessUser,
+  signInBrowser as signInHarnessBrowser,
+  harnessForFile,
+} from "./harness-session.mjs";
 import { totp } from "./totp.mjs";
-
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PASSWORD = "correct-horse-battery";
 
 let server;
 let browser;
-
-before(async () => {
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}`);
-  server = await startHarness();
-  browser = await chromium.launch({
-    executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-let serial = 0;
-const unique = (tag) => `${tag}-${++serial}-${Date.now()}`;
-
-/** Signs a verified user up (server side); answers `{ email, id, name }`. */
-async function seedUser(tag) {
-  const email = `${unique(tag)}@example.com`;
-  const name = `Ada ${tag}`;
-  await server.auth.api.signUpEmail({ body: { name, email, password: PASSWORD } });
-  const user = await server.auth.$context.users.findByEmail(email);
-  await server.auth.$context.db.update({
-    model: "user",
-    where: [{ field: "id", value: user.id }],
-    update: { emailVerified: true },
-  });
-  return { email, id: user.id, name };
-}
-
-/** Signs `email` in within the browser context (its cookie jar is the page's). */
-async function signInBrowser(context, email) {
-  const r = await context.request.post(`${server.base}/api/auth/sign-in/email`, {
-    data: { email, password: PASSWORD },
-    headers: { origin: server.base },
-  });
-  assert.equal(r.status(), 200);
-}
+harnessForFile((started) => ({ server, browser } = started));
+const seedUser = (tag) => seedHarnessUser(server, tag);
+const signInBrowser = (context, email, organizationId) => signInHarnessBrowser(server, context, email, organizationId);
 
 const isFocused = (locator) => locator.evaluate((el) => el === document.activeElement);
 

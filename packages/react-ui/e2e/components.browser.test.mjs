@@ -3,50 +3,18 @@
 // 2.2 AA violation, a console error, a failed or unexpected error request, or horizontal overflow, and
 // is screenshotted into test-output/react-ui/.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { after, before, test } from "node:test";
-import { chromium } from "playwright-core";
+import { test } from "node:test";
 import { check, openPage } from "./page-checks.mjs";
-import { startHarness } from "./start-harness.mjs";
+import { PASSWORD, seedUser as seedHarnessUser, unique, harnessForFile } from "./harness-session.mjs";
 import { totp } from "./totp.mjs";
-
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PASSWORD = "correct-horse-battery";
 
 let server;
 let browser;
-
-before(async () => {
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}`);
-  server = await startHarness();
-  browser = await chromium.launch({
-    executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-let serial = 0;
-const newEmail = (tag) => `${tag}-${++serial}-${Date.now()}@example.com`;
+harnessForFile((started) => ({ server, browser } = started));
+const newEmail = (tag) => `${unique(tag)}@example.com`;
 
 /** Signs a user up over HTTP (not through the UI), verified or not; answers its email. */
-async function seedUser(tag, { verified = true } = {}) {
-  const email = newEmail(tag);
-  await server.auth.api.signUpEmail({ body: { name: `Ada ${tag}`, email, password: PASSWORD } });
-  if (verified) {
-    const user = await server.auth.$context.users.findByEmail(email);
-    await server.auth.$context.db.update({
-      model: "user",
-      where: [{ field: "id", value: user.id }],
-      update: { emailVerified: true },
-    });
-  }
-  return email;
-}
+const seedUser = async (tag, options) => (await seedHarnessUser(server, tag, options)).email;
 
 /** A user with two-factor on (enabled and confirmed with an authenticator code). */
 async function seedTwoFactorUser() {

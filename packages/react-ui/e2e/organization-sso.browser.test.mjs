@@ -7,15 +7,18 @@
 // overflow. What the card hides is also refused over HTTP (a member's cookie), and what it sets is
 // checked where it takes effect (password sign-in refused under enforcement, the SCIM token's bearer use).
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { after, before, test } from "node:test";
-import { chromium } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { after, test } from "node:test";
 import { startDns } from "./dns-server.mjs";
 import { check, holdRequests, openPage } from "./page-checks.mjs";
-import { startHarness } from "./start-harness.mjs";
+import {
+  PASSWORD,
+  seedUser as seedHarnessUser,
+  signInBrowser as signInHarnessBrowser,
+  unique,
+  harnessForFile,
+} from "./harness-session.mjs";
 
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PASSWORD = "correct-horse-battery";
 // The sso package's test IdP certificate: the metadata only has to carry one for the connection to be saved.
 const IDP_CERT = readFileSync(new URL("../../sso/test/fixtures/idp-cert.pem", import.meta.url), "utf8")
   .replace(/-----[^-]+-----/g, "")
@@ -30,37 +33,17 @@ const METADATA = `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:met
 let dns;
 let server;
 let browser;
+harnessForFile(
+  (started) => ({ server, browser } = started),
+  async () => {
+    dns = await startDns();
+    return { dnsServers: [dns.address] };
+  },
+);
+after(() => dns?.close());
 
-before(async () => {
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}`);
-  dns = await startDns();
-  server = await startHarness({ dnsServers: [dns.address] });
-  browser = await chromium.launch({
-    executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await dns?.close();
-});
-
-let serial = 0;
-const unique = (tag) => `${tag}-${++serial}-${Date.now()}`;
-
-async function seedUser(tag, email = `${unique(tag)}@example.com`) {
-  const name = `Ada ${tag}`;
-  await server.auth.api.signUpEmail({ body: { name, email, password: PASSWORD } });
-  const user = await server.auth.$context.users.findByEmail(email);
-  await server.auth.$context.db.update({
-    model: "user",
-    where: [{ field: "id", value: user.id }],
-    update: { emailVerified: true },
-  });
-  return { email, id: user.id, name };
-}
+const seedUser = (tag, email) => seedHarnessUser(server, tag, email ? { email } : {});
+const signInBrowser = (context, email, organizationId) => signInHarnessBrowser(server, context, email, organizationId);
 
 /** A signed-in HTTP caller (cookie), as an attacker holding the session would call the API. */
 async function httpAs(email) {
@@ -81,19 +64,6 @@ async function httpAs(email) {
     });
     return { status: r.status, body: await r.json().catch(() => null) };
   };
-}
-
-async function signInBrowser(context, email, organizationId) {
-  const r = await context.request.post(`${server.base}/api/auth/sign-in/email`, {
-    data: { email, password: PASSWORD },
-    headers: { origin: server.base },
-  });
-  assert.equal(r.status(), 200);
-  const active = await context.request.post(`${server.base}/api/auth/organization/set-active`, {
-    data: { organizationId },
-    headers: { origin: server.base },
-  });
-  assert.equal(active.status(), 200);
 }
 
 /**
@@ -148,7 +118,7 @@ for (const combo of combos) {
     await at("sso-empty");
 
     // Field checks before any request: a connection id with a space, a bad domain.
-    const providerId = `okta${serial}`;
+    const providerId = unique("okta");
     await card.getByLabel("Connection id").fill("bad id!");
     await card.getByLabel("Email domain").fill(domain);
     await card.getByLabel("Identity provider metadata XML").fill(METADATA);
@@ -337,7 +307,7 @@ for (const combo of combos) {
     const card = page.getByTestId("gh-organization-sso");
     await card.getByText("No connection yet.").waitFor();
     await card.getByLabel("OpenID Connect").check();
-    const providerId = `entra${serial}`;
+    const providerId = unique("entra");
     await card.getByLabel("Connection id").fill(providerId);
     await card.getByLabel("Email domain").fill(`${unique("hooli")}.test`);
     await card.getByLabel("Issuer URL").fill(`${server.base}/no-such-idp`);

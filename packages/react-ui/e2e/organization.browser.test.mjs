@@ -3,63 +3,27 @@
 // state — empty, loading, error, filled, confirming — fails the test on an axe-core WCAG 2.2 AA
 // violation, a console error, a failed or unexpected error request, or horizontal overflow.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { after, before, test } from "node:test";
-import { chromium } from "playwright-core";
+import { test } from "node:test";
 import { check, holdRequests, openPage } from "./page-checks.mjs";
-import { startHarness } from "./start-harness.mjs";
-
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PASSWORD = "correct-horse-battery";
+import {
+  PASSWORD,
+  seedUser as seedHarnessUser,
+  signInBrowser as signInHarnessBrowser,
+  unique,
+  harnessForFile,
+} from "./harness-session.mjs";
 
 let server;
 let browser;
-
-before(async () => {
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}`);
-  server = await startHarness();
-  browser = await chromium.launch({
-    executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-let serial = 0;
-const unique = (tag) => `${tag}-${++serial}-${Date.now()}`;
-
-/** Signs a user up (server side), verified unless asked; answers `{ email, id, name }`. */
-async function seedUser(tag, { verified = true, email = `${unique(tag)}@example.com` } = {}) {
-  const name = `Ada ${tag}`;
-  await server.auth.api.signUpEmail({ body: { name, email, password: PASSWORD } });
-  const user = await server.auth.$context.users.findByEmail(email);
-  if (verified)
-    await server.auth.$context.db.update({
-      model: "user",
-      where: [{ field: "id", value: user.id }],
-      update: { emailVerified: true },
-    });
-  return { email, id: user.id, name };
-}
+harnessForFile((started) => ({ server, browser } = started));
+const seedUser = (tag, options) => seedHarnessUser(server, tag, options);
+const signInBrowser = (context, email) => signInHarnessBrowser(server, context, email);
 
 /** An organization created server side for `owner` (not made active anywhere). */
 async function seedOrganization(owner, name = "Acme") {
   const slug = unique(name.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
   const org = await server.auth.api.createOrganization({ body: { name, slug, userId: owner.id } });
   return org;
-}
-
-/** Signs `email` in within the browser context (its cookie jar is the page's). */
-async function signInBrowser(context, email) {
-  const r = await context.request.post(`${server.base}/api/auth/sign-in/email`, {
-    data: { email, password: PASSWORD },
-    headers: { origin: server.base },
-  });
-  assert.equal(r.status(), 200);
 }
 
 /** The same user over plain HTTP, as an attacker with their cookie would call the API. */
