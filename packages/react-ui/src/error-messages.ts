@@ -175,6 +175,7 @@ export const ERROR_MESSAGES: Record<string, string> = {
   NOT_ALLOWED_TO_MANAGE_CLIENTS: "Only an administrator can manage OAuth apps.",
   CONFIGURED_CLIENT_READ_ONLY: "This app is set in the server's configuration and can't be changed here.",
   PUBLIC_CLIENT_HAS_NO_SECRET: "This app is public: it has no secret to replace.",
+  KEY_CLIENT_HAS_NO_SECRET: "This app signs in with its own keys: it has no secret to replace.",
   // Organizations.
   NOT_ALLOWED_TO_CREATE_ORGANIZATION: "You can't create organizations.",
   ORGANIZATION_LIMIT_REACHED: "You've reached the limit of organizations.",
