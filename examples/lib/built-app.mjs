@@ -1,4 +1,4 @@
-// What the framework apps' tests (Next.js, SvelteKit, Nuxt) share: each builds a real app with its own
+// What the framework apps' tests (Next.js, SvelteKit, Nuxt, Astro) share: each builds a real app with its own
 // build, starts the built server on a free port and drives it over HTTP. Plain Node, no dependencies.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -60,3 +60,43 @@ export async function stopServer(server) {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   if (server.exitCode === null) server.kill("SIGKILL");
 }
+
+/**
+ * Requests to the started app at `base()` (read per request: the port is known once it started) that
+ * fail the test instead of hanging it (10 s) and never follow a redirect. With `proxied`, each request
+ * comes from a client address of its own in X-Forwarded-For — the test plays the proxy the app trusts —
+ * so the per-client limits do not mix tests; `newClient()` makes one more such address.
+ */
+export function appRequests(base, { proxied = false } = {}) {
+  let nextAddress = 10;
+  const newClient = () => `198.51.100.${nextAddress++}`;
+  const call = (path, init = {}, client = proxied ? newClient() : undefined) =>
+    fetch(`${base()}${path}`, {
+      redirect: "manual",
+      ...init,
+      headers: client ? { "x-forwarded-for": client, ...init.headers } : init.headers,
+      signal: AbortSignal.timeout(10_000),
+    });
+  /** A JSON POST from the app's own origin (`body` as is when it is a string: broken JSON on purpose). */
+  const post = (path, body, headers = {}, client = undefined) =>
+    call(
+      path,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base(), ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      },
+      client,
+    );
+  return { newClient, call, post };
+}
+
+/** The cookies an answer sets, as a Cookie header. */
+export const cookieOf = (r) =>
+  r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+/** `s` for a RegExp, dots escaped (addresses in HTML). */
+export const escaped = (s) => s.replace(/[.]/g, "\\.");

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
+import { appRequests, cookieOf, escaped, freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
 
 const app = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name) => join(app, "node_modules", ".bin", name);
@@ -56,38 +56,9 @@ after(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-let nextAddress = 10;
-/** A client address of its own, so the per-client limits do not mix tests. The test plays a proxy that
- * sets X-Forwarded-For (which @astrojs/node reads as the client address; see docs/astro.md). */
-const newClient = () => `198.51.100.${nextAddress++}`;
-
-/** A request that fails the test instead of hanging it. */
-const call = (path, init = {}, client = newClient()) =>
-  fetch(`${base}${path}`, {
-    redirect: "manual",
-    ...init,
-    headers: { "x-forwarded-for": client, ...init.headers },
-    signal: AbortSignal.timeout(10_000),
-  });
-
-const post = (path, body, headers = {}, client = newClient()) =>
-  call(
-    path,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base, ...headers },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    },
-    client,
-  );
-
-const cookieOf = (r) =>
-  r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-
-const escaped = (s) => s.replace(/[.]/g, "\\.");
+// Each request as its own client: the test plays a proxy that sets X-Forwarded-For (which @astrojs/node
+// reads as the client address; see docs/astro.md).
+const { newClient, call, post } = appRequests(() => base, { proxied: true });
 
 test("sign-up and sign-in through the endpoint; pages see the session on the server; sign-out ends it", async () => {
   const email = `astro-${Date.now()}@example.com`;

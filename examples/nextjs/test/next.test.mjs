@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
+import { appRequests, cookieOf, freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
 
 const app = fileURLToPath(new URL("..", import.meta.url));
 const next = join(app, "node_modules", ".bin", "next");
@@ -47,22 +47,7 @@ after(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-/** A request that fails the test instead of hanging it. */
-const call = (path, init = {}) =>
-  fetch(`${base}${path}`, { redirect: "manual", ...init, signal: AbortSignal.timeout(10_000) });
-
-const post = (path, body, headers = {}) =>
-  call(path, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-
-const cookieOf = (r) =>
-  r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+const { call, post } = appRequests(() => base);
 
 test("sign-up and sign-in through the route handler; the server component and a route handler see the session", async () => {
   const email = `next-${Date.now()}@example.com`;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
+import { appRequests, cookieOf, escaped, freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
 
 const app = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name) => join(app, "node_modules", ".bin", name);
@@ -53,37 +53,8 @@ after(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-let nextAddress = 10;
-/** A client address of its own (as the proxy would name it), so the per-client limits do not mix tests. */
-const newClient = () => `198.51.100.${nextAddress++}`;
-
-/** A request that fails the test instead of hanging it. */
-const call = (path, init = {}, client = newClient()) =>
-  fetch(`${base}${path}`, {
-    redirect: "manual",
-    ...init,
-    headers: { "x-forwarded-for": client, ...init.headers },
-    signal: AbortSignal.timeout(10_000),
-  });
-
-const post = (path, body, headers = {}, client = newClient()) =>
-  call(
-    path,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base, ...headers },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    },
-    client,
-  );
-
-const cookieOf = (r) =>
-  r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-
-const escaped = (s) => s.replace(/[.]/g, "\\.");
+// Each request as its own client (adapter-node reads the address from the proxy header the test sets).
+const { newClient, call, post } = appRequests(() => base, { proxied: true });
 
 test("sign-up and sign-in through the handle hook; load functions see the session; sign-out ends it", async () => {
   const email = `kit-${Date.now()}@example.com`;
