@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useAccountText } from "./account-messages.js";
-import { useGatehouseUI } from "./gatehouse-ui.js";
+import { PagerButton } from "./form-parts.js";
 
 /**
  * Copies `text` to the clipboard; says whether it worked (a page without clipboard permission gets a
@@ -35,22 +35,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** A list's footer: "Show more" while the server has more pages. */
-export function ShowMore({ shown, busy, onMore }: { shown: boolean; busy: boolean; onMore: () => void }) {
+export function ShowMore(props: { shown: boolean; busy: boolean; onMore: () => void }) {
   const at = useAccountText();
-  const { t } = useGatehouseUI();
-  if (!shown) return null;
-  return (
-    <button
-      type="button"
-      className="gh-button"
-      data-variant="secondary"
-      disabled={busy}
-      aria-busy={busy || undefined}
-      onClick={onMore}
-    >
-      {busy ? t("working") : at("showMore")}
-    </button>
-  );
+  return <PagerButton {...props} label={at("showMore")} />;
 }
 
 /** A date for lists, in the reader's locale. */

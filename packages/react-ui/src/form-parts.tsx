@@ -202,6 +202,34 @@ export function Submit({ pending, children, variant }: { pending: boolean; child
   );
 }
 
+/** A paged list's footer: `label` ("Show more") while the server has more pages, "Please wait…" while one loads. */
+export function PagerButton({
+  shown,
+  busy,
+  onMore,
+  label,
+}: {
+  shown: boolean;
+  busy: boolean;
+  onMore: () => void;
+  label: string;
+}) {
+  const { t } = useGatehouseUI();
+  if (!shown) return null;
+  return (
+    <button
+      type="button"
+      className="gh-button"
+      data-variant="secondary"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={onMore}
+    >
+      {busy ? t("working") : label}
+    </button>
+  );
+}
+
 /** A success note, announced politely. */
 export function Notice({ children }: { children: ReactNode }) {
   return (

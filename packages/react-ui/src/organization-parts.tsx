@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useGatehouseUI } from "./gatehouse-ui.js";
-import type { FormError } from "./form-parts.js";
+import { type FormError, PagerButton } from "./form-parts.js";
 import { useOrgText } from "./organization-messages.js";
 
 /** A slug the organization plugin's users can type in an address: `acme`, `acme-inc-2`. */
@@ -90,23 +90,10 @@ export function ConfirmRow({
   );
 }
 
-/** A list's footer: "Show more" while the server has more pages. */
-export function MoreButton({ shown, busy, onMore }: { shown: boolean; busy: boolean; onMore: () => void }) {
+/** A list's footer: "Load more" while the server has more pages. */
+export function MoreButton(props: { shown: boolean; busy: boolean; onMore: () => void }) {
   const ot = useOrgText();
-  const { t } = useGatehouseUI();
-  if (!shown) return null;
-  return (
-    <button
-      type="button"
-      className="gh-button"
-      data-variant="secondary"
-      disabled={busy}
-      aria-busy={busy || undefined}
-      onClick={onMore}
-    >
-      {busy ? t("working") : ot("loadMore")}
-    </button>
-  );
+  return <PagerButton {...props} label={ot("loadMore")} />;
 }
 
 /** An error region that always exists (announced when it fills) for a section's actions. */
