@@ -117,7 +117,9 @@ describe("domain verification when DNS does not answer", () => {
       const down = await quiet.owner.client.post("/sso/verify-domain", { providerId: "dv-down" });
       expect(down.status).toBe(503);
       expect(down.body.code).toBe("DNS_UNAVAILABLE");
-      const listed = await quiet.owner.client.get("/sso/providers", { query: { organizationId: quiet.organizationId } });
+      const listed = await quiet.owner.client.get("/sso/providers", {
+        query: { organizationId: quiet.organizationId },
+      });
       expect(listed.body.providers[0].domainVerified).toBe(false);
     } finally {
       silent.close();
