@@ -397,6 +397,17 @@ await check("gatehouse-auth's types resolve for every subpath: module nodenext a
     "// @ts-expect-error not an export",
     "m0.createAut;",
   );
+  // h3 1.x (the /nuxt subpath's optional peer) declares H3Event with `implements Pick<FetchEvent, ...>`, the
+  // service-worker global a Node project's types lack: its declarations fail under skipLibCheck false in any
+  // project, with or without Gatehouse. The file declares that one member, so ours are still checked strictly.
+  if (umbrellaSpecs.includes(`${UMBRELLA}/nuxt`))
+    lines.push(
+      "declare global {",
+      "  interface FetchEvent {",
+      "    respondWith(response: Response | PromiseLike<Response>): void;",
+      "  }",
+      "}",
+    );
   writeFileSync(join(app, "umbrella-types.mts"), `${lines.join("\n")}\n`);
   const tsc = join(repo, "node_modules/typescript/bin/tsc");
   const common = [
