@@ -73,6 +73,29 @@ describe("list-users paging", () => {
     expect(await collect("desc")).toEqual([...asc].reverse());
   });
 
+  it("answers offset pages as slices of the whole ordered listing, in every sort and direction, ties included", async () => {
+    // Offset pages read their keys first and their rows by id (read-offset-page.ts): the rows must come
+    // back in the keys' order, with the filter still applied.
+    const auth = makeAdminAuth();
+    await seedUsers(auth, 23, "slice");
+    const boss = await newAdmin(auth);
+    for (const sortBy of ["createdAt", "name", "email", "id"])
+      for (const sortDirection of ["asc", "desc"]) {
+        const base = { searchValue: "slice-", sortBy, sortDirection };
+        const whole = await boss.client.get("/admin/list-users", { query: { ...base, limit: "100" } });
+        const all = (whole.body.users as { id: string }[]).map((u) => u.id);
+        expect(all).toHaveLength(23);
+        for (const offset of [1, 5, 20, 22, 23]) {
+          const r = await boss.client.get("/admin/list-users", {
+            query: { ...base, limit: "5", offset: String(offset) },
+          });
+          expect(r.status).toBe(200);
+          expect((r.body.users as { id: string }[]).map((u) => u.id)).toEqual(all.slice(offset, offset + 5));
+          expect(r.body).toMatchObject({ total: 23, offset, nextCursor: null });
+        }
+      }
+  });
+
   it("refuses a forged cursor, an edited one, and one taken under another search or sort, with 400 INVALID_CURSOR", async () => {
     const auth = makeAdminAuth();
     await seedUsers(auth, 12, "cur");

@@ -45,6 +45,8 @@ export interface Overview {
   };
   /** When the totals were counted (ISO): the server reuses them for up to a minute. */
   totalsCountedAt: string;
+  /** The totals that are the database's estimates (PostgreSQL past 100,000 rows). */
+  totalsEstimated: ("users" | "bannedUsers" | "activeSessions" | "organizations" | "apiKeys")[];
 }
 
 /** A user as the admin plugin returns it. */

@@ -1,4 +1,4 @@
-import type { AuthContext, Schema } from "@gatehouse-auth/core";
+import type { AuthContext, Schema, Where } from "@gatehouse-auth/core";
 import { API_KEY_MODEL, type DashboardFeatures } from "./dashboard-features.js";
 
 /** The overview's totals: whole-table counts, so cached (see createOverviewTotals). */
@@ -9,6 +9,16 @@ export interface OverviewTotals {
   organizations: number | null;
   apiKeys: number | null;
 }
+
+export type TotalName = keyof OverviewTotals;
+
+/**
+ * From this many rows on, a total is the database's estimate when it makes one (PostgreSQL's planner,
+ * see Adapter.estimateCount) instead of a count: counting a million users or sessions reads a whole
+ * table or index (~100 ms of PostgreSQL CPU at 1M), an estimate reads the statistics. Below it, or
+ * without an estimate (SQLite, MariaDB), the total is counted exactly.
+ */
+export const ESTIMATE_FROM_ROWS = 100_000;
 
 /** How long counted totals are reused: a page view at most once a minute pays for counting the tables. */
 export const TOTALS_MAX_AGE_MS = 60_000;
@@ -22,20 +32,30 @@ export const TOTALS_MAX_AGE_MS = 60_000;
  * views get. Concurrent views share the one count instead of starting their own.
  */
 export function createOverviewTotals() {
-  type Counted = { totals: OverviewTotals; at: number };
+  /** `estimated`: the totals that are the database's estimates, not counts. */
+  type Counted = { totals: OverviewTotals; estimated: TotalName[]; at: number };
   // Per auth instance (its composed schema), should one plugin value serve two of them.
   const states = new WeakMap<Schema, { cached: Counted | null; counting: Promise<Counted> | null }>();
 
-  async function count(auth: AuthContext, features: DashboardFeatures, now: number) {
+  async function count(auth: AuthContext, features: DashboardFeatures, now: number): Promise<Counted> {
     const { db, schema } = auth;
+    const estimated: TotalName[] = [];
+    const tally = async (name: TotalName, model: string, where?: Where[]) => {
+      const estimate = await db.estimateCount(where ? { model, where } : { model });
+      if (estimate !== null && estimate >= ESTIMATE_FROM_ROWS) {
+        estimated.push(name);
+        return estimate;
+      }
+      return db.count(where ? { model, where } : { model });
+    };
     const [users, bannedUsers, activeSessions, organizations, apiKeys] = await Promise.all([
-      db.count({ model: "user" }),
-      schema.user?.fields.banned ? db.count({ model: "user", where: [{ field: "banned", value: true }] }) : 0,
-      db.count({ model: "session", where: [{ field: "expiresAt", operator: "gt", value: new Date(now) }] }),
-      features.organization ? db.count({ model: "organization" }) : null,
-      features.apiKey ? db.count({ model: API_KEY_MODEL }) : null,
+      tally("users", "user"),
+      schema.user?.fields.banned ? tally("bannedUsers", "user", [{ field: "banned", value: true }]) : 0,
+      tally("activeSessions", "session", [{ field: "expiresAt", operator: "gt", value: new Date(now) }]),
+      features.organization ? tally("organizations", "organization") : null,
+      features.apiKey ? tally("apiKeys", API_KEY_MODEL) : null,
     ]);
-    return { totals: { users, bannedUsers, activeSessions, organizations, apiKeys }, at: now };
+    return { totals: { users, bannedUsers, activeSessions, organizations, apiKeys }, estimated, at: now };
   }
 
   return async function totals(auth: AuthContext, features: DashboardFeatures): Promise<Counted> {

@@ -298,6 +298,30 @@ function bind(
         .executeTakeFirst();
       return Number(raw?.n ?? 0);
     },
+    async estimateCount({ model, where }) {
+      // PostgreSQL only: its planner keeps row counts and column statistics (ANALYZE, autovacuum), so an
+      // estimate costs a catalog read or a plan. SQLite and MariaDB answer null and the caller counts.
+      if (dialect !== "postgres") return null;
+      const info = models.get(model);
+      if (!where || where.length === 0) {
+        // -1 until the table was first analyzed (PostgreSQL 14+): no estimate then.
+        const found = await sql<{
+          n: number | string | null;
+        }>`select reltuples as n from pg_class where oid = to_regclass(${quoteIdent(info.table)})`.execute(db);
+        const n = Number(found.rows[0]?.n ?? -1);
+        return n >= 0 ? Math.round(n) : null;
+      }
+      const query = db
+        .selectFrom(info.table)
+        .select(sql`1`.as("x"))
+        .where(buildWhere(where, info, models, dialect))
+        .compile();
+      const plan = await db.executeQuery<{ "QUERY PLAN": unknown }>(
+        CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+      );
+      const rows = planRows(plan.rows[0]?.["QUERY PLAN"]);
+      return rows === null ? null : Math.round(rows);
+    },
     async update(args) {
       const info = models.get(args.model);
       const set = setClause(info, args);
@@ -427,4 +451,14 @@ function byName(columns: readonly string[], decode: RowDecoder): ArrayRowDecoder
 
 function sameParam(a: unknown, b: unknown): boolean {
   return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+}
+
+/** `"name"` for a regclass lookup, quotes doubled (table names come from the schema, never from a request). */
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The top plan node's row estimate from `explain (format json)` (pg answers it parsed or as text). */
+function planRows(plan: unknown): number | null {
+  const parsed = typeof plan === "string" ? (JSON.parse(plan) as unknown) : plan;
+  const rows = (parsed as { Plan?: { "Plan Rows"?: unknown } }[] | undefined)?.[0]?.Plan?.["Plan Rows"];
+  return typeof rows === "number" && Number.isFinite(rows) ? rows : null;
 }

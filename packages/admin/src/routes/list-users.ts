@@ -6,6 +6,7 @@ import { requireAdminPermission } from "../check-admin-permission.js";
 import { MAX_USER_LIST_OFFSET, buildUserListQuery, listableUserFields } from "../user-list-query.js";
 import { countUsers } from "../user-list-total.js";
 import { publicAdminUser } from "../public-admin-user.js";
+import { readOffsetPage } from "../read-offset-page.js";
 
 const query = z.object({
   searchValue: z.string().max(256).optional(),
@@ -30,7 +31,8 @@ const query = z.object({
  * GET /admin/list-users: needs `user: list`. A page in `sortBy` order (default `createdAt`, ties by id),
  * by `cursor` (keyset: any depth at the cost of the first page) or by `offset` (up to a cap). The total
  * is exact up to a threshold and a once-a-minute count past it (`totalExact` says which), so no page
- * view costs a whole-table count. Two storage calls a page, three at most.
+ * view costs a whole-table count. Two storage calls a first page, three past an offset (the page's keys
+ * from the index, then its rows: read-offset-page.ts), one more once a minute for the total.
  */
 export const listUsers = (o: ResolvedAdminOptions) =>
   defineEndpoint(
@@ -65,8 +67,11 @@ export const listUsers = (o: ResolvedAdminOptions) =>
           return findPage({ db, secret }, { listing, model: "user", where, sortBy, limit, cursor: ctx.query.cursor });
         }
         // Offset paging (a sort column that can be empty, or an explicit offset): no cursor is offered, as
-        // offset and cursor do not combine.
-        const rows = await db.findMany({ model: "user", where, sortBy, limit, offset });
+        // offset and cursor do not combine. The first page is one read; a deeper one skips in the index.
+        const rows =
+          offset === 0
+            ? await db.findMany({ model: "user", where, sortBy, limit })
+            : await readOffsetPage(db, { where, sortBy, limit, offset });
         return { rows, nextCursor: null };
       };
       const [page, counted] = await Promise.all([pageOf(), countUsers(db, where, ctx.auth.now())]);

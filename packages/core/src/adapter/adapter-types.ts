@@ -83,6 +83,12 @@ export interface Adapter {
   findOne<T = Row>(args: FindOneArgs): Promise<T | null>;
   findMany<T = Row>(args: FindManyArgs): Promise<T[]>;
   count(args: { model: string; where?: Where[] }): Promise<number>;
+  /**
+   * The database's own estimate of `count(args)` without counting (PostgreSQL: the planner's row
+   * estimate from its statistics), or null when it has none. For totals shown on a page past a size
+   * where an exact count reads a whole table or index; never for decisions.
+   */
+  estimateCount?(args: { model: string; where?: Where[] }): Promise<number | null>;
   /** Updates the rows matching `where` (meant to be one) and returns one of them, or null. */
   update<T = Row>(args: UpdateArgs): Promise<T | null>;
   /** Returns how many rows changed. */

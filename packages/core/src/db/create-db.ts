@@ -1,12 +1,14 @@
-import type { Adapter, UpdateArgs } from "../adapter/adapter-types.js";
+import type { Adapter, UpdateArgs, Where } from "../adapter/adapter-types.js";
 import { generateId } from "../crypto/index.js";
 import { storableCheck } from "../schema/assert-storable.js";
 import type { Row, Schema } from "../schema/schema-types.js";
 
 /** The adapter plus schema-aware writes: ids, defaults and `updatedAt` are filled in here, once. */
-export interface Db extends Omit<Adapter, "create" | "transaction"> {
+export interface Db extends Omit<Adapter, "create" | "transaction" | "estimateCount"> {
   readonly adapter: Adapter;
   readonly schema: Schema;
+  /** The adapter's estimate (see Adapter.estimateCount), or null when it makes none. */
+  estimateCount(args: { model: string; where?: Where[] }): Promise<number | null>;
   create<T = Row>(args: { model: string; data: Record<string, unknown> }): Promise<T>;
   transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R>;
 }
@@ -48,6 +50,7 @@ export function createDb(adapter: Adapter, schema: Schema): Db {
     findOne: (args) => adapter.findOne(args),
     findMany: (args) => adapter.findMany(args),
     count: (args) => adapter.count(args),
+    estimateCount: async (args) => (adapter.estimateCount ? adapter.estimateCount(args) : null),
     update: async (args) => adapter.update(withUpdatedAt(args)),
     updateMany: async (args) => adapter.updateMany(withUpdatedAt(args)),
     delete: (args) => adapter.delete(args),

@@ -1,8 +1,26 @@
-/** One number on the overview, with what it counts. */
-export function StatCard({ label, value, href }: { label: string; value: number; href?: string | undefined }) {
+/** One number on the overview, with what it counts; `estimated` shows it as "about" (≈, read out as such). */
+export function StatCard({
+  label,
+  value,
+  href,
+  estimated = false,
+}: {
+  label: string;
+  value: number;
+  href?: string | undefined;
+  estimated?: boolean;
+}) {
   const body = (
     <>
-      <span className="stat-value">{value.toLocaleString()}</span>
+      <span className="stat-value">
+        {estimated && (
+          <>
+            <span aria-hidden="true">≈ </span>
+            <span className="visually-hidden">about </span>
+          </>
+        )}
+        {value.toLocaleString()}
+      </span>
       <span className="stat-label">{label}</span>
     </>
   );

@@ -13,6 +13,7 @@ export function Overview() {
   const overview = useResource((signal) => api.dashboard.get<OverviewData>("overview", { days: 30 }, signal), [api]);
   const data = overview.data;
   const users = can(me, "user", "list") ? "#/users" : undefined;
+  const about = (name: OverviewData["totalsEstimated"][number]) => data?.totalsEstimated.includes(name) ?? false;
   return (
     <section aria-labelledby="overview-title">
       <div className="page-head">
@@ -23,13 +24,19 @@ export function Overview() {
       {data && (
         <>
           <ul className="cards" aria-label="Totals">
-            <StatCard label="Users" value={data.totals.users} href={users} />
-            <StatCard label="Banned users" value={data.totals.bannedUsers} href={users && `${users}?filter=banned`} />
-            <StatCard label="Active sessions" value={data.totals.activeSessions} />
+            <StatCard label="Users" value={data.totals.users} href={users} estimated={about("users")} />
+            <StatCard
+              label="Banned users"
+              value={data.totals.bannedUsers}
+              href={users && `${users}?filter=banned`}
+              estimated={about("bannedUsers")}
+            />
+            <StatCard label="Active sessions" value={data.totals.activeSessions} estimated={about("activeSessions")} />
             {data.totals.organizations !== null && (
               <StatCard
                 label="Organizations"
                 value={data.totals.organizations}
+                estimated={about("organizations")}
                 href={can(me, "organization", "list") ? "#/organizations" : undefined}
               />
             )}
@@ -37,11 +44,15 @@ export function Overview() {
               <StatCard
                 label="API keys"
                 value={data.totals.apiKeys}
+                estimated={about("apiKeys")}
                 href={can(me, "apiKey", "list") ? "#/api-keys" : undefined}
               />
             )}
           </ul>
-          <p className="muted">Totals as of {formatDateTime(data.totalsCountedAt)} (counted at most once a minute).</p>
+          <p className="muted">
+            Totals as of {formatDateTime(data.totalsCountedAt)} (counted at most once a minute
+            {data.totalsEstimated.length > 0 && "; ≈ marks the database's estimate, shown past 100,000 rows"}).
+          </p>
           <h2 className="section-title">Last {data.days.length} days (UTC)</h2>
           {!me.features.auditLog && (
             <p className="notice info">Install the audit-log plugin to see sign-ups and sign-ins per day.</p>

@@ -17,13 +17,16 @@ const response = z.object({
   }),
   /** When the totals were counted: they are reused for up to a minute (see overview-totals.ts). */
   totalsCountedAt: z.string(),
+  /** The totals that are the database's estimates (PostgreSQL past 100,000 rows), not exact counts. */
+  totalsEstimated: z.array(z.enum(["users", "bannedUsers", "activeSessions", "organizations", "apiKeys"])),
 });
 
 /**
  * GET {path}/api/overview?days=30 (1..90): sign-ups, sign-ins and failed sign-ins per UTC day, oldest
  * first (all zero without the audit log's table), and totals. A fixed number of statements whatever the
  * data and the range: one read of the audit log's per-day counters, and the five whole-table counts at
- * most once a minute (`totalsCountedAt` says when; see overview-totals.ts).
+ * most once a minute (`totalsCountedAt` says when; past 100,000 rows PostgreSQL's estimates instead,
+ * named in `totalsEstimated`; see overview-totals.ts).
  */
 export const getOverview = (o: ResolvedDashboardOptions) => {
   const overviewTotals = createOverviewTotals();
@@ -52,7 +55,12 @@ export const getOverview = (o: ResolvedDashboardOptions) => {
         charted ? countAuditDays(db, now, ctx.query.days) : emptyDays(now, ctx.query.days),
         overviewTotals(ctx.auth, features),
       ]);
-      return { days, totals: totals.totals, totalsCountedAt: new Date(totals.at).toISOString() };
+      return {
+        days,
+        totals: totals.totals,
+        totalsCountedAt: new Date(totals.at).toISOString(),
+        totalsEstimated: totals.estimated,
+      };
     },
   );
 };
