@@ -54,8 +54,12 @@ function node22() {
     execFileSync("tar", ["-xzf", join(work, packed.filename), "-C", work]);
     // npm tarballs unpack into package/; the binary is package/bin/node.
     if (!readdirSync(join(work, "package", "bin")).includes("node")) throw new Error("no bin/node in the package");
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(join(work, "package"), dir);
+    try {
+      renameSync(join(work, "package"), dir);
+    } catch (error) {
+      // Another run unpacked the same version first: use that one.
+      if (!existsSync(bin)) throw error;
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
