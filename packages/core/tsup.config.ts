@@ -12,6 +12,7 @@ export default defineConfig({
     "src/integrations/sveltekit.ts",
     "src/integrations/nuxt.ts",
     "src/integrations/astro.ts",
+    "src/integrations/tanstack-start.ts",
   ],
   // The conformance suite runs inside the caller's vitest; bundling a copy would break it.
   external: ["vitest"],

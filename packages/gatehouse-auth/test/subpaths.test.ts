@@ -36,7 +36,7 @@ describe("gatehouse-auth subpaths", () => {
   it("offers the subpaths the docs promise, each with types, import and default (CommonJS) on one file", () => {
     const plugins = ["organization", "admin", "api-key", "bearer", "jwt", "username", "magic-link"];
     const more = ["email-otp", "multi-session", "open-api", "audit-log", "oauth-provider"];
-    const frameworks = ["./sveltekit", "./nuxt", "./astro"];
+    const frameworks = ["./sveltekit", "./nuxt", "./astro", "./tanstack-start"];
     const expected = [
       ".",
       "./node",

@@ -14,10 +14,11 @@ import { toFastifyWellKnown } from "./fastify.js";
 import { toNextJsWellKnown } from "./next.js";
 import { toNuxtWellKnown } from "./nuxt.js";
 import { type SvelteKitEventLike, toSvelteKitWellKnown } from "./sveltekit.js";
+import { toTanStackStartWellKnown } from "./tanstack-start.js";
 import { toFetchWellKnown } from "./to-fetch-well-known.js";
 
 // The one-line well-known mounts, each in its framework (real servers over HTTP where the integrations'
-// own tests use them; SvelteKit, Next.js and Astro through their route contracts). The documents are a
+// own tests use them; SvelteKit, Next.js, Astro and TanStack Start through their route contracts). The documents are a
 // stand-in for the OAuth provider's oauthWellKnown(auth) (not a dependency of core) built the same way:
 // one origin-root path answered by auth.handler, so CORS comes from the Fetch handler as it would. It
 // does not filter methods itself: the mounts must.
@@ -260,6 +261,15 @@ describe("toAstroWellKnown", () => {
       const r = request(path, init);
       return ALL({ request: r, url: new URL(r.url), clientAddress: "203.0.113.7" });
     };
+    await checkDocument(send, () => send(DOC, { headers: { host: "evil.example/x?" } }), calls);
+  });
+});
+
+describe("toTanStackStartWellKnown", () => {
+  it("serves the document for GET and HEAD only", async () => {
+    const { auth, calls, documents } = fixture();
+    const { ANY } = toTanStackStartWellKnown(auth, documents);
+    const send: Send = (path, init) => ANY({ request: request(path, init) });
     await checkDocument(send, () => send(DOC, { headers: { host: "evil.example/x?" } }), calls);
   });
 });
