@@ -1,6 +1,5 @@
 import { type AuthContext, constantTimeEqual, sha256Base64Url } from "@gatehouse-auth/core";
 import { createJwksCache, publicKeysOnly } from "./client-jwks.js";
-import { mayReachClientUri } from "./outbound-uri.js";
 import {
   type OAuthClientAuthMethod,
   type OAuthGrantType,
@@ -25,7 +24,7 @@ export interface OAuthClient {
   /** The public keys of a `private_key_jwt` client, given inline or at `jwksUri`; null otherwise. */
   jwks: { keys: Record<string, unknown>[] } | null;
   jwksUri: string | null;
-  /** True for a client that registered itself: its `jwksUri` is fetched only past the SSRF guard (outbound-uri.ts). */
+  /** True for a client that registered itself: its `jwksUri` is fetched only past the SSRF guard (request-pinned.ts). */
   registered?: boolean;
   skipConsent: boolean;
   disabled: boolean;
@@ -145,7 +144,7 @@ export function createClientStore(o: ResolvedOAuthProviderOptions) {
     /** The options the store was made from. */
     options: o,
     /** The cache of `private_key_jwt` clients' jwks_uri key sets. */
-    jwks: createJwksCache((uri) => mayReachClientUri(uri, o.allowPrivateJwksUriHosts)),
+    jwks: createJwksCache({ allowPrivateHosts: o.allowPrivateJwksUriHosts, dnsServers: o.outboundDnsServers }),
     /** Whether `clientId` is taken by a configured client. */
     isConfigured: (clientId: string) => configured.has(clientId),
   };

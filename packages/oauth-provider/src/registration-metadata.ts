@@ -125,7 +125,7 @@ export function checkRegistrationMetadata(o: ResolvedOAuthProviderOptions, body:
 
 /**
  * The keys of a `private_key_jwt` registration: `jwks` (public asymmetric keys only, a few KiB) or a
- * `jwks_uri` the provider may fetch (https on a public host, see outbound-uri.ts), exactly one of them;
+ * `jwks_uri` the provider may fetch (https on a public host, see request-pinned.ts), exactly one of them;
  * any other method carries neither.
  */
 function checkKeys(
