@@ -20,6 +20,11 @@ export interface OAuthClient {
   grantTypes: readonly OAuthGrantType[];
   /** What the client may ask for on its own behalf (client_credentials). */
   scopes: readonly string[];
+  /**
+   * What it may ask a user for (authorization, PAR, device): a registered client's `scope`, or a configured
+   * client's `scopes` plus the standard ones when it lists any; null (or absent): any of the provider's scopes.
+   */
+  askableScopes?: ReadonlySet<string> | null;
   tokenEndpointAuthMethod: OAuthClientAuthMethod;
   /** The public keys of a `private_key_jwt` client, given inline or at `jwksUri`; null otherwise. */
   jwks: { keys: Record<string, unknown>[] } | null;
@@ -69,6 +74,11 @@ function fromRow(row: Record<string, unknown>): OAuthClient {
       typeof meta(row).scope === "string"
         ? (meta(row).scope as string).split(" ").filter((s) => s !== "" && !USER_SCOPES.has(s))
         : [],
+    // RFC 7591 §2: the registered `scope` is every scope it may use, a user's included; none registered, no bound.
+    askableScopes:
+      typeof meta(row).scope === "string"
+        ? new Set((meta(row).scope as string).split(" ").filter((s) => s !== ""))
+        : null,
     tokenEndpointAuthMethod: row.tokenEndpointAuthMethod as OAuthClientAuthMethod,
     // A registered private_key_jwt client's keys (checked at registration), inline or at its URI.
     jwks: row.tokenEndpointAuthMethod === "private_key_jwt" ? publicKeySet(meta(row).jwks) : null,
@@ -102,6 +112,8 @@ export function createClientStore(o: ResolvedOAuthProviderOptions) {
       postLogoutRedirectUris: [...(c.postLogoutRedirectUris ?? [])],
       grantTypes: c.grantTypes ?? ["authorization_code", "refresh_token"],
       scopes: [...(c.scopes ?? [])],
+      // Listing its own scopes bounds what it may ask a user for to those and the standard ones.
+      askableScopes: c.scopes === undefined ? null : new Set([...STANDARD_SCOPES, ...c.scopes]),
       tokenEndpointAuthMethod: c.tokenEndpointAuthMethod ?? (c.clientSecret ? "client_secret_basic" : "none"),
       jwks: c.jwks ? { keys: [...c.jwks.keys] } : null,
       jwksUri: c.jwksUri ?? null,

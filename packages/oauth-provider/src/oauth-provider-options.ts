@@ -34,6 +34,8 @@ export interface OAuthClientConfig {
   /**
    * Scopes the client may ask for with `client_credentials` (its own, not a user's: never `openid`,
    * `profile`, `email` or `offline_access`); each must be one of the provider's `scopes`. Default none.
+   * When listed, they and the standard scopes are also all it may ask a user for (else `invalid_scope`);
+   * left out, it may ask a user for any of the provider's scopes.
    */
   scopes?: string[];
   /** Default `client_secret_basic` with a secret, `none` without. `private_key_jwt` needs `jwks` or `jwksUri` and no secret. */
