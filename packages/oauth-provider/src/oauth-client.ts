@@ -37,6 +37,8 @@ export interface OAuthClient {
   metadata?: Record<string, unknown> | null;
   /** OIDC Core §8: `pairwise` tells this client a per-sector `sub` (subject.ts); absent or `public`, the user id. */
   subjectType?: SubjectType;
+  /** A registered client's `sector_identifier_uri` (checked at registration): its host is the pairwise sector. */
+  sectorIdentifierUri?: string | null;
   /** OIDC Back-Channel Logout: where a `logout_token` goes when a session it got tokens in ends; null for none. */
   backchannelLogoutUri?: string | null;
   /** Whether its logout tokens (and ID tokens) carry `sid`. */
@@ -93,6 +95,8 @@ function fromRow(row: Record<string, unknown>): OAuthClient {
     // A registered client's subject type rides in its metadata (RFC 7591 `subject_type`).
     subjectType:
       (row.metadata as { subject_type?: unknown } | null)?.subject_type === "pairwise" ? "pairwise" : "public",
+    sectorIdentifierUri:
+      typeof meta(row).sector_identifier_uri === "string" ? (meta(row).sector_identifier_uri as string) : null,
     // Back-channel logout metadata rides there too (checked at registration).
     backchannelLogoutUri:
       typeof meta(row).backchannel_logout_uri === "string" ? (meta(row).backchannel_logout_uri as string) : null,

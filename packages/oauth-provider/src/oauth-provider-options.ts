@@ -50,7 +50,7 @@ export interface OAuthClientConfig {
   /**
    * OIDC Core §8. `pairwise`: the client is told a `sub` of its own (HMAC of the app secret, the host of
    * its redirect URIs and the user id), so clients on different hosts cannot correlate users; all its
-   * redirect URIs must share one host (`sector_identifier_uri` is not supported). Default `public`: the user id.
+   * redirect URIs must share one host (only registered clients name a sector with `sector_identifier_uri`). Default `public`: the user id.
    */
   subjectType?: SubjectType;
   /**
