@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type Server as TlsServer, createServer as createTlsServer } from "node:tls";
 import { SignJWT, exportJWK, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DnsServer, startDnsServer } from "./dns-server.js";
@@ -24,6 +25,10 @@ let far: Listener;
 let port = 0;
 let open: Provider;
 let strict: Provider;
+let tls: TlsServer;
+let tlsPort = 0;
+/** The server names TLS clients asked the 127.0.0.1 TLS listener for (SNI). */
+const serverNames: string[] = [];
 let keys: CryptoKeyPair;
 let jwk: Record<string, unknown>;
 
@@ -60,6 +65,16 @@ beforeAll(async () => {
   port = (near.server.address() as AddressInfo).port;
   // The same port on another loopback address: a connection that followed a second lookup lands here.
   far = await listen("127.0.0.2", port);
+  // A TLS listener that only records the SNI of each handshake and ends it (it has no certificate to show).
+  tls = createTlsServer({
+    SNICallback: (name, done) => {
+      serverNames.push(name);
+      done(new Error("no certificate here"));
+    },
+  });
+  tls.on("tlsClientError", () => {});
+  await new Promise<void>((ok) => tls.listen(0, "127.0.0.1", ok));
+  tlsPort = (tls.address() as AddressInfo).port;
   const common = {
     outboundDnsServers: [dns.address],
     allowDynamicClientRegistration: true,
@@ -83,6 +98,7 @@ afterAll(async () => {
   await open?.close();
   await strict?.close();
   for (const l of [near, far]) await new Promise<void>((ok) => (l ? l.server.close(() => ok()) : ok()));
+  await new Promise<void>((ok) => (tls ? tls.close(() => ok()) : ok()));
   await dns?.close();
 });
 
@@ -174,6 +190,15 @@ describe("outbound requests are pinned to the address they checked", () => {
     expect(near.requests.filter((q) => q.path === "/jwks").map((q) => q.host)).toEqual([`keys.internal:${port}`]);
     expect(far.connections).toBe(0);
     expect(dns.asked("keys.internal", "A")).toBe(1);
+  });
+
+  it("over https, the pinned connection still names the URI's host in SNI", async () => {
+    dns.answer("tls.internal", "A", [["127.0.0.1"], ["127.0.0.2"]]);
+    const id = await registerKeyClient(open, `https://tls.internal:${tlsPort}/jwks`);
+    // The listener ends the handshake: no keys, so the assertion is refused; what matters is what it was asked.
+    expect((await tokenWithAssertion(open, id)).status).toBe(401);
+    expect(serverNames).toEqual(["tls.internal"]);
+    expect(dns.asked("tls.internal", "A")).toBe(1);
   });
 
   it("refuses a name with one private answer among public ones: no connection is made", async () => {
