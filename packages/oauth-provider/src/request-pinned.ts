@@ -90,7 +90,8 @@ async function readCapped(response: IncomingMessage, maxBytes: number): Promise<
 }
 
 /**
- * Every request the provider sends to a URI a client gave (back-channel logout, `jwks_uri`): the host is
+ * Every request the provider sends to a URI a client gave (back-channel logout, `jwks_uri`,
+ * `sector_identifier_uri`): the host is
  * resolved once, every address is checked (public only, unless private hosts are allowed), and the
  * connection goes to exactly those addresses, with the URI's host name kept for TLS (SNI, certificate)
  * and the Host header. Checking and then letting `fetch` resolve again would let a name answer with a
