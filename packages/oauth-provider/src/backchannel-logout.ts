@@ -1,4 +1,3 @@
-import { lookup } from "node:dns/promises";
 import {
   type AuthContext,
   type Db,
@@ -8,10 +7,11 @@ import {
   generateId,
 } from "@gatehouse-auth/core";
 import { findJwtSigner } from "@gatehouse-auth/jwt";
-import { isAcceptableBackchannelLogoutUri, isPrivateAddress } from "./backchannel-logout-uri.js";
+import { isAcceptableBackchannelLogoutUri } from "./backchannel-logout-uri.js";
 import type { ClientStore, OAuthClient } from "./oauth-client.js";
 import type { ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
 import { OAUTH_MODELS } from "./oauth-schema.js";
+import { OutboundRefusedError, requestPinned } from "./request-pinned.js";
 import { sessionSid } from "./session-sid.js";
 import { subjectFor } from "./subject.js";
 
@@ -20,6 +20,8 @@ export const BACKCHANNEL_LOGOUT_EVENT = "http://schemas.openid.net/event/backcha
 // A logout token is acted on at once; two minutes covers clock skew, not storage.
 const TOKEN_LIFETIME_S = 120;
 const TIMEOUT_MS = 5000;
+// The answer is not used: a relying party's page is read only this far.
+const MAX_BYTES = 16 * 1024;
 // Attempts per logout token: a network failure or a 5xx is tried again after a pause, a 4xx (the relying
 // party refused the token, §2.8) or a redirect never.
 const ATTEMPTS = 3;
@@ -136,42 +138,34 @@ async function logoutToken(auth: AuthContext, issuer: string, d: Delivery): Prom
   return signer.sign(auth, claims, { typ: "logout+jwt" });
 }
 
-/**
- * Whether the URI may be posted to now: the registration rule again (the options may have changed since),
- * and, unless private hosts are allowed, every address its host resolves to is public — a public name
- * pointing at 10.0.0.1 is refused as the address itself would be.
- */
-async function mayPost(uri: string, allowPrivate: boolean): Promise<boolean> {
-  if (!isAcceptableBackchannelLogoutUri(uri, allowPrivate)) return false;
-  if (allowPrivate) return true;
-  const host = new URL(uri).hostname.replace(/^\[|\]$/g, "");
-  const addresses = await lookup(host, { all: true }).catch(() => []);
-  return addresses.length > 0 && addresses.every((a) => !isPrivateAddress(a.address));
-}
-
 /** POSTs the logout token (§2.5): form-encoded, 5 s per attempt, no redirect followed, a few attempts. */
 async function deliver(auth: AuthContext, o: ResolvedOAuthProviderOptions, issuer: string, d: Delivery) {
   const uri = d.client.backchannelLogoutUri;
-  if (!(await mayPost(uri, o.allowPrivateBackchannelLogoutHosts)))
+  // The registration rule again (the options may have changed since); the addresses are checked per attempt.
+  if (!isAcceptableBackchannelLogoutUri(uri, o.allowPrivateBackchannelLogoutHosts))
     throw new Error(`backchannel_logout_uri ${uri} names a host this provider does not post to`);
   const body = new URLSearchParams({ logout_token: await logoutToken(auth, issuer, d) }).toString();
   let last = "";
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((done) => setTimeout(done, PAUSE_MS[attempt - 1]));
     try {
-      const response = await fetch(uri, {
+      // Resolved, checked and connected to the checked address (request-pinned.ts): no DNS rebinding.
+      const response = await requestPinned(uri, {
         method: "POST",
-        redirect: "manual",
-        signal: AbortSignal.timeout(TIMEOUT_MS),
         headers: { "content-type": "application/x-www-form-urlencoded", "cache-control": "no-store" },
         body,
+        allowPrivateHosts: o.allowPrivateBackchannelLogoutHosts,
+        dnsServers: o.outboundDnsServers,
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: MAX_BYTES,
       });
-      await response.body?.cancel();
-      if (response.ok) return;
+      if (response.status >= 200 && response.status <= 299) return;
       last = `HTTP ${response.status}`;
       // A refusal or a redirect will not change on a second try.
       if (response.status < 500) break;
     } catch (error) {
+      if (error instanceof OutboundRefusedError)
+        throw new Error(`backchannel_logout_uri ${uri} names a host this provider does not post to (${error.message})`);
       last = error instanceof Error ? error.message : String(error);
     }
   }

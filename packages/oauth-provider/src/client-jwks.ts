@@ -1,3 +1,6 @@
+import { isAcceptableBackchannelLogoutUri } from "./backchannel-logout-uri.js";
+import { type OutboundResolution, requestPinned } from "./request-pinned.js";
+
 /** A JSON Web Key Set as a client publishes it. */
 export interface ClientJwks {
   keys: Record<string, unknown>[];
@@ -37,23 +40,10 @@ export function publicKeysOnly(set: unknown): ClientJwks {
   };
 }
 
-/** Reads at most MAX_BYTES of a response body; null when it is longer. */
-async function readCapped(response: Response): Promise<string | null> {
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+/** How the cache reaches a URI: pinned requests (request-pinned.ts) with these settings. */
+export interface JwksFetchOptions extends OutboundResolution {
+  /** Whether a registered client's `jwks_uri` may name private hosts (`allowPrivateJwksUriHosts`). */
+  allowPrivateHosts: boolean;
 }
 
 /**
@@ -61,21 +51,22 @@ async function readCapped(response: Response): Promise<string | null> {
  * client's URI must not send the provider elsewhere). A failed fetch yields an empty set: the
  * assertion then fails as invalid_client, never a 500.
  */
-export function createJwksCache(mayReach: (uri: string) => Promise<boolean>) {
+export function createJwksCache(o: JwksFetchOptions) {
   const cache = new Map<string, { set: ClientJwks; at: number }>();
-  async function load(uri: string): Promise<ClientJwks> {
+  async function load(uri: string, guarded: boolean): Promise<ClientJwks> {
+    // A registered client's URI: the registration rule again (the options may have changed since).
+    if (guarded && !isAcceptableBackchannelLogoutUri(uri, o.allowPrivateHosts)) return { keys: [] };
     try {
-      const response = await fetch(uri, {
-        redirect: "error",
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+      const response = await requestPinned(uri, {
         headers: { accept: "application/json, application/jwk-set+json" },
+        // A configured client's URI is the app's own choice (loopback included), checked at start-up.
+        allowPrivateHosts: guarded ? o.allowPrivateHosts : true,
+        dnsServers: o.dnsServers,
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: MAX_BYTES,
       });
-      if (!response.ok) {
-        await response.body?.cancel();
-        return { keys: [] };
-      }
-      const text = await readCapped(response);
-      return text === null ? { keys: [] } : publicKeysOnly(JSON.parse(text));
+      if (response.status < 200 || response.status > 299 || response.body === null) return { keys: [] };
+      return publicKeysOnly(JSON.parse(response.body));
     } catch {
       return { keys: [] };
     }
@@ -83,15 +74,15 @@ export function createJwksCache(mayReach: (uri: string) => Promise<boolean>) {
   return {
     /**
      * The key set at `uri`; `stale` asks for a refetch when the cached one has no matching key. `guarded`
-     * (a URI a client registered itself, not one from the app's options): `mayReach` is asked before each
-     * fetch, and refused, the set is empty.
+     * (a URI a client registered itself, not one from the app's options): fetched only on public addresses
+     * unless private hosts are allowed, and refused, the set is empty.
      */
     async get(uri: string, now: number, stale = false, guarded = false): Promise<ClientJwks> {
       // Guarded and unguarded fetches of one URI are cached apart: a refusal never empties a configured client's set.
       const key = `${guarded ? "guarded" : "configured"} ${uri}`;
       const hit = cache.get(key);
       if (hit && now - hit.at < (stale ? REFETCH_MS : FRESH_MS)) return hit.set;
-      const set = guarded && !(await mayReach(uri)) ? { keys: [] } : await load(uri);
+      const set = await load(uri, guarded);
       cache.set(key, { set, at: now });
       return set;
     },

@@ -1,6 +1,5 @@
 import { type AuthContext, constantTimeEqual, sha256Base64Url } from "@gatehouse-auth/core";
 import { createJwksCache, publicKeysOnly } from "./client-jwks.js";
-import { mayReachClientUri } from "./outbound-uri.js";
 import {
   type OAuthClientAuthMethod,
   type OAuthGrantType,
@@ -21,11 +20,16 @@ export interface OAuthClient {
   grantTypes: readonly OAuthGrantType[];
   /** What the client may ask for on its own behalf (client_credentials). */
   scopes: readonly string[];
+  /**
+   * What it may ask a user for (authorization, PAR, device): a registered client's `scope`, or a configured
+   * client's `scopes` plus the standard ones when it lists any; null (or absent): any of the provider's scopes.
+   */
+  askableScopes?: ReadonlySet<string> | null;
   tokenEndpointAuthMethod: OAuthClientAuthMethod;
   /** The public keys of a `private_key_jwt` client, given inline or at `jwksUri`; null otherwise. */
   jwks: { keys: Record<string, unknown>[] } | null;
   jwksUri: string | null;
-  /** True for a client that registered itself: its `jwksUri` is fetched only past the SSRF guard (outbound-uri.ts). */
+  /** True for a client that registered itself: its `jwksUri` is fetched only past the SSRF guard (request-pinned.ts). */
   registered?: boolean;
   skipConsent: boolean;
   disabled: boolean;
@@ -33,6 +37,8 @@ export interface OAuthClient {
   metadata?: Record<string, unknown> | null;
   /** OIDC Core §8: `pairwise` tells this client a per-sector `sub` (subject.ts); absent or `public`, the user id. */
   subjectType?: SubjectType;
+  /** A registered client's `sector_identifier_uri` (checked at registration): its host is the pairwise sector. */
+  sectorIdentifierUri?: string | null;
   /** OIDC Back-Channel Logout: where a `logout_token` goes when a session it got tokens in ends; null for none. */
   backchannelLogoutUri?: string | null;
   /** Whether its logout tokens (and ID tokens) carry `sid`. */
@@ -70,6 +76,11 @@ function fromRow(row: Record<string, unknown>): OAuthClient {
       typeof meta(row).scope === "string"
         ? (meta(row).scope as string).split(" ").filter((s) => s !== "" && !USER_SCOPES.has(s))
         : [],
+    // RFC 7591 §2: the registered `scope` is every scope it may use, a user's included; none registered, no bound.
+    askableScopes:
+      typeof meta(row).scope === "string"
+        ? new Set((meta(row).scope as string).split(" ").filter((s) => s !== ""))
+        : null,
     tokenEndpointAuthMethod: row.tokenEndpointAuthMethod as OAuthClientAuthMethod,
     // A registered private_key_jwt client's keys (checked at registration), inline or at its URI.
     jwks: row.tokenEndpointAuthMethod === "private_key_jwt" ? publicKeySet(meta(row).jwks) : null,
@@ -84,6 +95,8 @@ function fromRow(row: Record<string, unknown>): OAuthClient {
     // A registered client's subject type rides in its metadata (RFC 7591 `subject_type`).
     subjectType:
       (row.metadata as { subject_type?: unknown } | null)?.subject_type === "pairwise" ? "pairwise" : "public",
+    sectorIdentifierUri:
+      typeof meta(row).sector_identifier_uri === "string" ? (meta(row).sector_identifier_uri as string) : null,
     // Back-channel logout metadata rides there too (checked at registration).
     backchannelLogoutUri:
       typeof meta(row).backchannel_logout_uri === "string" ? (meta(row).backchannel_logout_uri as string) : null,
@@ -103,6 +116,8 @@ export function createClientStore(o: ResolvedOAuthProviderOptions) {
       postLogoutRedirectUris: [...(c.postLogoutRedirectUris ?? [])],
       grantTypes: c.grantTypes ?? ["authorization_code", "refresh_token"],
       scopes: [...(c.scopes ?? [])],
+      // Listing its own scopes bounds what it may ask a user for to those and the standard ones.
+      askableScopes: c.scopes === undefined ? null : new Set([...STANDARD_SCOPES, ...c.scopes]),
       tokenEndpointAuthMethod: c.tokenEndpointAuthMethod ?? (c.clientSecret ? "client_secret_basic" : "none"),
       jwks: c.jwks ? { keys: [...c.jwks.keys] } : null,
       jwksUri: c.jwksUri ?? null,
@@ -145,7 +160,7 @@ export function createClientStore(o: ResolvedOAuthProviderOptions) {
     /** The options the store was made from. */
     options: o,
     /** The cache of `private_key_jwt` clients' jwks_uri key sets. */
-    jwks: createJwksCache((uri) => mayReachClientUri(uri, o.allowPrivateJwksUriHosts)),
+    jwks: createJwksCache({ allowPrivateHosts: o.allowPrivateJwksUriHosts, dnsServers: o.outboundDnsServers }),
     /** Whether `clientId` is taken by a configured client. */
     isConfigured: (clientId: string) => configured.has(clientId),
   };

@@ -1,3 +1,4 @@
+import { Resolver } from "node:dns";
 import type { OptionKeysOf } from "@gatehouse-auth/core";
 import { isAcceptableBackchannelLogoutUri } from "./backchannel-logout-uri.js";
 import { isFetchableJwksUri, publicKeysOnly } from "./client-jwks.js";
@@ -33,6 +34,8 @@ export interface OAuthClientConfig {
   /**
    * Scopes the client may ask for with `client_credentials` (its own, not a user's: never `openid`,
    * `profile`, `email` or `offline_access`); each must be one of the provider's `scopes`. Default none.
+   * When listed, they and the standard scopes are also all it may ask a user for (else `invalid_scope`);
+   * left out, it may ask a user for any of the provider's scopes.
    */
   scopes?: string[];
   /** Default `client_secret_basic` with a secret, `none` without. `private_key_jwt` needs `jwks` or `jwksUri` and no secret. */
@@ -47,7 +50,7 @@ export interface OAuthClientConfig {
   /**
    * OIDC Core §8. `pairwise`: the client is told a `sub` of its own (HMAC of the app secret, the host of
    * its redirect URIs and the user id), so clients on different hosts cannot correlate users; all its
-   * redirect URIs must share one host (`sector_identifier_uri` is not supported). Default `public`: the user id.
+   * redirect URIs must share one host (only registered clients name a sector with `sector_identifier_uri`). Default `public`: the user id.
    */
   subjectType?: SubjectType;
   /**
@@ -137,6 +140,13 @@ export interface OAuthProviderOptions {
    * loopback): for development. Default false: the provider fetches only https on public addresses.
    */
   allowPrivateJwksUriHosts?: boolean;
+  /**
+   * DNS servers (`host:port`) that resolve the hosts of the provider's own requests (back-channel logout,
+   * `jwks_uri`). Default: the system's resolver. Every answer is checked all the same (public addresses
+   * only unless private hosts are allowed) and the request connects to the checked address. The tests set
+   * it to a DNS server they run; an app rarely needs it.
+   */
+  outboundDnsServers?: string[];
 }
 
 /** The names `oauthProvider()` accepts; core refuses any other at start-up. */
@@ -163,6 +173,7 @@ export const OAUTH_PROVIDER_OPTION_KEYS = {
   adminRoles: true,
   allowPrivateBackchannelLogoutHosts: true,
   allowPrivateJwksUriHosts: true,
+  outboundDnsServers: true,
 } as const satisfies OptionKeysOf<OAuthProviderOptions>;
 
 /** The scopes every provider supports. */
@@ -194,6 +205,8 @@ export interface ResolvedOAuthProviderOptions {
   adminRoles: readonly string[];
   allowPrivateBackchannelLogoutHosts: boolean;
   allowPrivateJwksUriHosts: boolean;
+  /** Empty: the system's resolver. */
+  outboundDnsServers: readonly string[];
 }
 
 const seconds = (name: string, value: number | undefined, fallback: number, max: number) => {
@@ -202,6 +215,17 @@ const seconds = (name: string, value: number | undefined, fallback: number, max:
     throw new Error(`Gatehouse oauthProvider: ${name} must be whole seconds from 1 to ${max}`);
   return n;
 };
+
+/** The servers as given, once node:dns took them (it throws on a malformed one: a start-up error). */
+function dnsServers(servers: string[] | undefined): readonly string[] {
+  if (servers === undefined || servers.length === 0) return [];
+  try {
+    new Resolver().setServers(servers);
+  } catch {
+    throw new Error("Gatehouse oauthProvider: outboundDnsServers must be IP addresses, optionally with :port");
+  }
+  return [...servers];
+}
 
 // A scope token is %x21 / %x23-5B / %x5D-7E (RFC 6749 §3.3).
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
@@ -281,6 +305,7 @@ export function resolveOAuthProviderOptions(options: OAuthProviderOptions): Reso
     requirePushedAuthorizationRequests: options.requirePushedAuthorizationRequests === true,
     allowPrivateBackchannelLogoutHosts: options.allowPrivateBackchannelLogoutHosts === true,
     allowPrivateJwksUriHosts: options.allowPrivateJwksUriHosts === true,
+    outboundDnsServers: dnsServers(options.outboundDnsServers),
     ...resolveRegistrationOptions(options),
   };
 }

@@ -1,4 +1,5 @@
 import type { AuthContext } from "@gatehouse-auth/core";
+import { checkAskedScopes } from "./check-asked-scopes.js";
 import { OAuthError } from "./oauth-error.js";
 import type { ClientStore, OAuthClient } from "./oauth-client.js";
 import type { ResolvedOAuthProviderOptions } from "./oauth-provider-options.js";
@@ -92,6 +93,7 @@ export function parseAuthorizationRequest(
   if (scopes.length === 0) throw new OAuthError("invalid_scope", "scope is required");
   const unknown = scopes.find((s) => !o.scopes.has(s));
   if (unknown !== undefined) throw new OAuthError("invalid_scope", "A requested scope is not supported");
+  checkAskedScopes(client, scopes);
   const state = query.state ?? null;
   if (state !== null && state.length > MAX_STATE) throw new OAuthError("invalid_request", "state is too long");
   const nonce = query.nonce ?? null;

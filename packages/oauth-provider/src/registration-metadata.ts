@@ -32,8 +32,10 @@ const metadata = z.object({
   policy_uri: uri.optional(),
   tos_uri: uri.optional(),
   scope: z.string().max(1024).optional(),
-  // OIDC Dynamic Client Registration §2; sector_identifier_uri is not supported (one redirect host instead).
+  // OIDC Dynamic Client Registration §2: a pairwise client's sector is the host of its redirect URIs, or of
+  // its sector_identifier_uri (checked by fetching it, check-sector-identifier.ts).
   subject_type: z.enum(["public", "pairwise"]).optional(),
+  sector_identifier_uri: uri.optional(),
   // OIDC Back-Channel Logout §2.2.
   backchannel_logout_uri: uri.optional(),
   backchannel_logout_session_required: z.boolean().optional(),
@@ -95,8 +97,16 @@ export function checkRegistrationMetadata(o: ResolvedOAuthProviderOptions, body:
   }
   if (m.scope?.split(" ").some((s) => s !== "" && !o.scopes.has(s)))
     throw new OAuthError("invalid_client_metadata", "A scope is not supported");
-  if (m.subject_type === "pairwise" && sectorOf(redirectUris) === null)
-    throw new OAuthError("invalid_client_metadata", "A pairwise client's redirect URIs must share one host");
+  if (
+    m.sector_identifier_uri !== undefined &&
+    !isAcceptableBackchannelLogoutUri(m.sector_identifier_uri, o.allowPrivateJwksUriHosts)
+  )
+    throw new OAuthError("invalid_client_metadata", "sector_identifier_uri must be https on a public host");
+  if (m.subject_type === "pairwise" && m.sector_identifier_uri === undefined && sectorOf(redirectUris) === null)
+    throw new OAuthError(
+      "invalid_client_metadata",
+      "A pairwise client's redirect URIs must share one host, or a sector_identifier_uri must list them",
+    );
   if (
     m.backchannel_logout_uri !== undefined &&
     !isAcceptableBackchannelLogoutUri(m.backchannel_logout_uri, o.allowPrivateBackchannelLogoutHosts)
@@ -106,6 +116,8 @@ export function checkRegistrationMetadata(o: ResolvedOAuthProviderOptions, body:
   for (const field of DISPLAY_FIELDS) if (m[field] !== undefined) display[field] = m[field] as string;
   // Kept with the display metadata (and echoed in the registration answer); absent means public.
   if (m.subject_type === "pairwise") display.subject_type = "pairwise";
+  // Fetched and checked against the redirect URIs by the caller (it needs the network): checkSectorIdentifier.
+  if (m.sector_identifier_uri !== undefined) display.sector_identifier_uri = m.sector_identifier_uri;
   if (m.backchannel_logout_uri !== undefined) {
     display.backchannel_logout_uri = m.backchannel_logout_uri;
     display.backchannel_logout_session_required = m.backchannel_logout_session_required === true;
@@ -125,7 +137,7 @@ export function checkRegistrationMetadata(o: ResolvedOAuthProviderOptions, body:
 
 /**
  * The keys of a `private_key_jwt` registration: `jwks` (public asymmetric keys only, a few KiB) or a
- * `jwks_uri` the provider may fetch (https on a public host, see outbound-uri.ts), exactly one of them;
+ * `jwks_uri` the provider may fetch (https on a public host, see request-pinned.ts), exactly one of them;
  * any other method carries neither.
  */
 function checkKeys(

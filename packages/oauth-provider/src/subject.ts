@@ -5,8 +5,8 @@ export type SubjectType = "public" | "pairwise";
 
 /**
  * The sector identifier of a pairwise client (OIDC Core §8.1): the one host all its redirect URIs share.
- * Null when they span several hosts or one has no host (a custom-scheme redirect), since without
- * `sector_identifier_uri` (not supported) no single sector can be named.
+ * Null when they span several hosts or one has no host (a custom-scheme redirect): such a client names its
+ * sector with a `sector_identifier_uri` (sectorHost).
  */
 export function sectorOf(redirectUris: readonly string[]): string | null {
   const hosts = new Set<string>();
@@ -23,6 +23,15 @@ export function sectorOf(redirectUris: readonly string[]): string | null {
 export interface SubjectClient {
   subjectType?: SubjectType;
   redirectUris: readonly string[];
+  /** A registered client's checked `sector_identifier_uri` (OIDC Registration §5): its host is the sector. */
+  sectorIdentifierUri?: string | null;
+}
+
+/** The sector of a pairwise client: the host of its `sector_identifier_uri`, else of its redirect URIs. */
+export function sectorHost(client: SubjectClient): string | null {
+  if (client.sectorIdentifierUri && URL.canParse(client.sectorIdentifierUri))
+    return new URL(client.sectorIdentifierUri).hostname.toLowerCase() || null;
+  return sectorOf(client.redirectUris);
 }
 
 /**
@@ -33,7 +42,7 @@ export interface SubjectClient {
  */
 export function subjectFor(auth: { secret: string }, client: SubjectClient, userId: string): string {
   if (client.subjectType !== "pairwise") return userId;
-  const sector = sectorOf(client.redirectUris);
+  const sector = sectorHost(client);
   // Refused at configuration and registration; a client that still has no sector gets no subject at all.
   if (sector === null) throw new Error("Gatehouse oauthProvider: a pairwise client needs one redirect host");
   return hmacSha256Base64Url(auth.secret, `gatehouse-pairwise:${sector}:${userId}`);

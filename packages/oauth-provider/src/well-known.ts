@@ -8,7 +8,8 @@ interface WellKnownAuth {
  * A Fetch handler for the origin-root well-known documents of an issuer with a path (RFC 8414 §3.1:
  * `/.well-known/oauth-authorization-server/api/auth`; also `/.well-known/openid-configuration/api/auth`,
  * which some clients try). Mount it at `/.well-known/*` of the app; it answers null for any other path
- * so the app's router can go on. The answer is the auth's own metadata endpoint's.
+ * so the app's router can go on. The answer is the auth's own metadata endpoint's, a CORS preflight's
+ * included (a browser app on a trusted origin reads the metadata cross-origin: auth.handler's `cors`).
  */
 export function oauthWellKnown(auth: WellKnownAuth): (request: Request) => Promise<Response | null> {
   return async (request) => {
@@ -19,9 +20,15 @@ export function oauthWellKnown(auth: WellKnownAuth): (request: Request) => Promi
       [`/.well-known/openid-configuration${base}`]: "/.well-known/openid-configuration",
     };
     const inner = documents[url.pathname];
-    if (!inner || (request.method !== "GET" && request.method !== "HEAD")) return null;
+    if (!inner || !(readsDocument(request) || isPreflight(request))) return null;
     return auth.handler(
       new Request(`${url.origin}${base}${inner}`, { method: request.method, headers: request.headers }),
     );
   };
 }
+
+const readsDocument = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/** An OPTIONS that announces a request (Fetch CORS preflight); a plain OPTIONS is the app's. */
+const isPreflight = (request: Request) =>
+  request.method === "OPTIONS" && request.headers.has("access-control-request-method");

@@ -70,6 +70,41 @@ async function checkDocument(
   expect(calls.length).toBe(4);
 }
 
+/**
+ * What a mount that passes OPTIONS on does with a CORS preflight of the document: auth.handler's own answer
+ * (204 with the CORS headers for a trusted origin asking for GET, 403 for another origin, 405 for a method
+ * the document does not take). A plain OPTIONS (no Access-Control-Request-Method) is not a preflight and
+ * never reaches the documents.
+ */
+async function checkPreflight(send: Send, calls: string[]) {
+  const before = calls.length;
+  const preflight = (origin: string, method: string) =>
+    send(DOC, {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": method, "access-control-request-headers": "x-unknown" },
+    });
+  const ok = await preflight(APP, "GET");
+  expect(ok.status).toBe(204);
+  expect(ok.headers.get("access-control-allow-origin")).toBe(APP);
+  expect(ok.headers.get("access-control-allow-credentials")).toBe("true");
+  expect(ok.headers.get("access-control-allow-methods")).toBe("GET");
+  // Only headers on auth's allow list are echoed.
+  expect(ok.headers.get("access-control-allow-headers")).toBeNull();
+  expect(ok.headers.get("vary")).toMatch(/Origin/);
+  const stranger = await preflight("https://evil.example", "GET");
+  expect(stranger.status).toBe(403);
+  expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
+  expect((await stranger.json()).code).toBe("INVALID_ORIGIN");
+  const write = await preflight(APP, "POST");
+  expect(write.status).toBe(405);
+  // The error is readable by the trusted origin, but grants no method.
+  expect(write.headers.get("access-control-allow-methods")).toBeNull();
+  expect(calls.slice(before)).toEqual([`OPTIONS ${DOC}`, `OPTIONS ${DOC}`, `OPTIONS ${DOC}`]);
+  const plain = await send(DOC, { method: "OPTIONS", headers: { origin: APP } });
+  expect(plain.headers.get("access-control-allow-origin")).toBeNull();
+  expect(calls.length).toBe(before + 3);
+}
+
 /** A request with a malformed Host header, or a raw path, neither of which fetch can send. */
 function badHostOver(base: string, path = DOC, host = "evil.example/x?"): Promise<Response> {
   const url = new URL(base);
@@ -182,6 +217,7 @@ describe("toFetchWellKnown on Hono (@hono/node-server)", () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await checkDocument(over(base), () => badHostOver(base), calls, true);
     expect(await (await call(`${base}/.well-known/security.txt`)).text()).toBe("Contact: app");
+    await checkPreflight(over(base), calls);
   });
 });
 
@@ -200,6 +236,7 @@ describe("toNuxtWellKnown", () => {
     const other = await call(`${base}/.well-known/other`);
     expect(other.status).toBe(404);
     expect((await other.json()).code).toBe("NOT_FOUND");
+    await checkPreflight(over(base), calls);
   });
 });
 
@@ -227,6 +264,9 @@ describe("toSvelteKitWellKnown", () => {
     expect(await (await send("/.well-known/security.txt")).text()).toBe("app page");
     expect(await (await send("/dashboard")).text()).toBe("app page");
     expect(resolved).toEqual([`POST ${DOC}`, "GET /.well-known/security.txt", "GET /dashboard"]);
+    await checkPreflight(send, calls);
+    // The plain OPTIONS went on to the app.
+    expect(resolved.at(-1)).toBe(`OPTIONS ${DOC}`);
   });
 });
 
@@ -254,7 +294,7 @@ describe("toNextJsWellKnown", () => {
 });
 
 describe("toAstroWellKnown", () => {
-  it("serves the document for GET and HEAD only", async () => {
+  it("serves the document for GET and HEAD, and answers its CORS preflight", async () => {
     const { auth, calls, documents } = fixture();
     const ALL = toAstroWellKnown(auth, documents);
     const send: Send = (path, init) => {
@@ -262,6 +302,7 @@ describe("toAstroWellKnown", () => {
       return ALL({ request: r, url: new URL(r.url), clientAddress: "203.0.113.7" });
     };
     await checkDocument(send, () => send(DOC, { headers: { host: "evil.example/x?" } }), calls);
+    await checkPreflight(send, calls);
   });
 });
 

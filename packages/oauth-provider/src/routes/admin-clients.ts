@@ -338,8 +338,9 @@ export const adminUpdateClient = (o: ResolvedOAuthProviderOptions, clients: Clie
       const current = await writableRow(ctx, clients, clientId);
       if (![...(b.redirectUris ?? []), ...(b.postLogoutRedirectUris ?? [])].every(isAcceptableRedirectUri))
         throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
-      // A pairwise client keeps one redirect host: its sector (subject.ts).
-      const pairwise = (current.metadata as { subject_type?: unknown } | null)?.subject_type === "pairwise";
+      // A pairwise client keeps one redirect host: its sector (subject.ts), unless a sector_identifier_uri names it.
+      const kept = current.metadata as { subject_type?: unknown; sector_identifier_uri?: unknown } | null;
+      const pairwise = kept?.subject_type === "pairwise" && typeof kept.sector_identifier_uri !== "string";
       if (pairwise && b.redirectUris !== undefined && sectorOf(b.redirectUris) === null)
         throw new AuthError(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT_METADATA);
       const update: Record<string, unknown> = {};

@@ -14,6 +14,7 @@ import type { ResolvedOAuthProviderOptions } from "../oauth-provider-options.js"
 import { OAUTH_MODELS } from "../oauth-schema.js";
 import { readBearer } from "../read-bearer.js";
 import { checkRegistrationMetadata } from "../registration-metadata.js";
+import { checkSectorIdentifier } from "../check-sector-identifier.js";
 import { deleteStoredClient } from "../revoke-grants.js";
 import { findStoredClientRow } from "../stored-clients.js";
 
@@ -103,6 +104,8 @@ export const updateClientConfiguration = (o: ResolvedOAuthProviderOptions, clien
         });
         if (m.tokenEndpointAuthMethod !== row.tokenEndpointAuthMethod)
           throw new OAuthError("invalid_client_metadata", "token_endpoint_auth_method cannot change");
+        if (typeof m.display.sector_identifier_uri === "string")
+          await checkSectorIdentifier(o, m.display.sector_identifier_uri, m.redirectUris);
         const updated = await ctx.auth.db.update<Record<string, unknown>>({
           model: OAUTH_MODELS.client,
           where: [{ field: "id", value: clientId }],

@@ -1,6 +1,7 @@
 import { authUrl, defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { assertionCheck } from "../assertion-check.js";
+import { checkAskedScopes } from "../check-asked-scopes.js";
 import { authenticateClient } from "../authenticate-client.js";
 import { generateUserCode, newDeviceCode, normalizeUserCode, userCodeHash } from "../device-codes.js";
 import { GRANT_MODELS } from "../grants-schema.js";
@@ -41,6 +42,7 @@ export const deviceAuthorization = (o: ResolvedOAuthProviderOptions, clients: Cl
           throw new OAuthError("unauthorized_client", "The client may not use the device grant");
         const asked = typeof form.scope === "string" ? [...new Set(form.scope.split(" ").filter((s) => s !== ""))] : [];
         if (asked.some((s) => !o.scopes.has(s))) throw new OAuthError("invalid_scope", "Unknown scope");
+        checkAskedScopes(client, asked);
         // As at the authorization endpoint: offline_access only for a client that may refresh.
         const scopes = client.grantTypes.includes("refresh_token")
           ? asked

@@ -13,6 +13,7 @@ import { OAuthError, answeringOAuthErrors } from "../oauth-error.js";
 import type { ResolvedOAuthProviderOptions } from "../oauth-provider-options.js";
 import { OAUTH_MODELS } from "../oauth-schema.js";
 import { checkRegistrationMetadata } from "../registration-metadata.js";
+import { checkSectorIdentifier } from "../check-sector-identifier.js";
 
 /**
  * POST /oauth2/register: dynamic client registration (RFC 7591), when `allowDynamicClientRegistration`
@@ -43,6 +44,8 @@ export const registerClient = (o: ResolvedOAuthProviderOptions, clients: ClientS
           throw new OAuthError("access_denied", "Dynamic client registration is not enabled", 403);
         await requireInitialAccessToken(o, ctx.headers);
         const m = checkRegistrationMetadata(o, ctx.body);
+        if (typeof m.display.sector_identifier_uri === "string")
+          await checkSectorIdentifier(o, m.display.sector_identifier_uri, m.redirectUris);
         let clientId = generateRandomString(32);
         while (clients.isConfigured(clientId)) clientId = generateRandomString(32);
         // A public client has no secret, and a key client proves itself with its keys only.
