@@ -314,7 +314,13 @@ for (const combo of combos) {
     const profile = page.getByTestId("gh-organization-profile");
     state.expected = ["/organization/update"];
     await profile.getByLabel("Address (slug)").fill(other.slug);
+    // The field still holds what was typed when Save is pressed, and the server's answer is the refusal: a
+    // failure here says which of the two went wrong (once, in CI, the field error never showed).
+    assert.equal(await profile.getByLabel("Address (slug)").inputValue(), other.slug);
+    const refused = page.waitForResponse((r) => r.url().endsWith("/api/auth/organization/update"));
     await profile.getByRole("button", { name: "Save" }).click();
+    const answer = await refused;
+    assert.equal(answer.status(), 400, `update answered ${answer.status()}: ${await answer.text()}`);
     await profile.locator(".gh-field-error", { hasText: "That address is taken." }).waitFor();
     await profile.getByLabel("Address (slug)").fill(org.slug);
     await profile.getByLabel("Logo URL (optional)").fill("javascript:alert(1)");
