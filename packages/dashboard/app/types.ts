@@ -47,6 +47,8 @@ export interface Overview {
   totalsCountedAt: string;
   /** The totals that are the database's estimates (PostgreSQL past 100,000 rows). */
   totalsEstimated: ("users" | "bannedUsers" | "activeSessions" | "organizations" | "apiKeys")[];
+  /** The totals counted up to 100,000 and found to be more: shown as "100,000+". */
+  totalsAtLeast: ("users" | "bannedUsers" | "activeSessions" | "organizations" | "apiKeys")[];
 }
 
 /** A user as the admin plugin returns it. */

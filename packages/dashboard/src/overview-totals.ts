@@ -20,6 +20,13 @@ export type TotalName = keyof OverviewTotals;
  */
 export const ESTIMATE_FROM_ROWS = 100_000;
 
+/**
+ * Without an estimate, a total is counted up to this many rows and shown as "100,000+" past it: a
+ * count of a million rows reads them all (SQLite: ~8 ms each for users and active sessions at 1M), a
+ * bounded count reads at most this many, so the recount costs the same at any size past it.
+ */
+export const COUNT_UP_TO = 100_000;
+
 /** How long counted totals are reused: a page view at most once a minute pays for counting the tables. */
 export const TOTALS_MAX_AGE_MS = 60_000;
 
@@ -32,21 +39,29 @@ export const TOTALS_MAX_AGE_MS = 60_000;
  * views get. Concurrent views share the one count instead of starting their own.
  */
 export function createOverviewTotals() {
-  /** `estimated`: the totals that are the database's estimates, not counts. */
-  type Counted = { totals: OverviewTotals; estimated: TotalName[]; at: number };
+  /**
+   * `estimated`: the totals that are the database's estimates, not counts; `atLeast`: those counted up to
+   * COUNT_UP_TO and found at least that many.
+   */
+  type Counted = { totals: OverviewTotals; estimated: TotalName[]; atLeast: TotalName[]; at: number };
   // Per auth instance (its composed schema), should one plugin value serve two of them.
   const states = new WeakMap<Schema, { cached: Counted | null; counting: Promise<Counted> | null }>();
 
   async function count(auth: AuthContext, features: DashboardFeatures, now: number): Promise<Counted> {
     const { db, schema } = auth;
     const estimated: TotalName[] = [];
+    const atLeast: TotalName[] = [];
     const tally = async (name: TotalName, model: string, where?: Where[]) => {
       const estimate = await db.estimateCount(where ? { model, where } : { model });
       if (estimate !== null && estimate >= ESTIMATE_FROM_ROWS) {
         estimated.push(name);
         return estimate;
       }
-      return db.count(where ? { model, where } : { model });
+      // One row past the bound tells "exactly 100,000" from "more".
+      const n = await db.count(where ? { model, where, limit: COUNT_UP_TO + 1 } : { model, limit: COUNT_UP_TO + 1 });
+      if (n <= COUNT_UP_TO) return n;
+      atLeast.push(name);
+      return COUNT_UP_TO;
     };
     const [users, bannedUsers, activeSessions, organizations, apiKeys] = await Promise.all([
       tally("users", "user"),
@@ -55,7 +70,7 @@ export function createOverviewTotals() {
       features.organization ? tally("organizations", "organization") : null,
       features.apiKey ? tally("apiKeys", API_KEY_MODEL) : null,
     ]);
-    return { totals: { users, bannedUsers, activeSessions, organizations, apiKeys }, estimated, at: now };
+    return { totals: { users, bannedUsers, activeSessions, organizations, apiKeys }, estimated, atLeast, at: now };
   }
 
   return async function totals(auth: AuthContext, features: DashboardFeatures): Promise<Counted> {

@@ -329,10 +329,21 @@ function bind(
     async findMany(args) {
       return (await runSelect(args)) as never;
     },
-    async count({ model, where }) {
+    async count({ model, where, limit }) {
       const info = tables.get(model);
       const condition = buildWhere(where, info, tables, provider);
       await ready();
+      if (limit !== undefined) {
+        // Counting stops at `limit` rows: a subquery that reads at most that many.
+        const rows = db
+          .select({ x: sql`1`.as("x") })
+          .from(info.table)
+          .where(condition)
+          .limit(Math.max(0, Math.floor(limit)))
+          .as("bounded");
+        const [raw] = await db.select({ n: count() }).from(rows);
+        return Number(raw?.n ?? 0);
+      }
       const [raw] = await db.select({ n: count() }).from(info.table).where(condition);
       return Number(raw?.n ?? 0);
     },

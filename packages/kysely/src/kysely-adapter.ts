@@ -289,8 +289,21 @@ function bind(
     async findMany(args) {
       return (await runSelect(args)) as never;
     },
-    async count({ model, where }) {
+    async count({ model, where, limit }) {
       const info = models.get(model);
+      if (limit !== undefined) {
+        // Counting stops at `limit` rows: a subquery that reads at most that many.
+        const rows = db
+          .selectFrom(info.table)
+          .select(sql`1`.as("x"))
+          .where(buildWhere(where, info, models, dialect))
+          .limit(Math.max(0, Math.floor(limit)));
+        const raw = await db
+          .selectFrom(rows.as("bounded"))
+          .select(sql<number | string>`count(*)`.as("n"))
+          .executeTakeFirst();
+        return Number(raw?.n ?? 0);
+      }
       const raw = await db
         .selectFrom(info.table)
         .select(sql<number | string>`count(*)`.as("n"))

@@ -82,7 +82,12 @@ export interface Adapter {
   create<T = Row>(args: { model: string; data: Record<string, unknown> & { id: string } }): Promise<T>;
   findOne<T = Row>(args: FindOneArgs): Promise<T | null>;
   findMany<T = Row>(args: FindManyArgs): Promise<T[]>;
-  count(args: { model: string; where?: Where[] }): Promise<number>;
+  /**
+   * How many rows match. With `limit`, the count stops there (answers at most `limit`), so a total shown
+   * past a size costs a bounded read (the adapter conformance suite checks it; callers still treat an
+   * answer above `limit` as "at least `limit`", for adapters written before it).
+   */
+  count(args: { model: string; where?: Where[]; limit?: number }): Promise<number>;
   /**
    * The database's own estimate of `count(args)` without counting (PostgreSQL: the planner's row
    * estimate from its statistics), or null when it has none. For totals shown on a page past a size

@@ -192,8 +192,9 @@ function makeAdapter(schema: Schema, getTables: () => Tables): Omit<Adapter, "tr
     async findMany(args) {
       return select(args).map((r) => output(r, args.select, args.join)) as never;
     },
-    async count({ model, where }) {
-      return select({ model, where }).length;
+    async count({ model, where, limit }) {
+      const n = select({ model, where }).length;
+      return limit === undefined ? n : Math.min(n, limit);
     },
     async update(args) {
       const [row] = applyUpdate(args, 1);

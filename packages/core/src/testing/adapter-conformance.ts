@@ -372,6 +372,12 @@ export function runAdapterConformance(name: string, setup: (schema: Schema) => P
       expect(await adapter.count({ model: "widget", where: [mine(p)] })).toBe(4);
       expect(await adapter.count({ model: "widget", where: [mine(p), { field: "active", value: true }] })).toBe(2);
       expect(await adapter.count({ model: "widget" })).toBeGreaterThanOrEqual(4);
+      // A bounded count stops at its limit (the dashboard's totals past 100,000 rows).
+      expect(await adapter.count({ model: "widget", where: [mine(p)], limit: 3 })).toBe(3);
+      expect(await adapter.count({ model: "widget", where: [mine(p)], limit: 10 })).toBe(4);
+      expect(
+        await adapter.count({ model: "widget", where: [mine(p), { field: "active", value: true }], limit: 1 }),
+      ).toBe(1);
     });
 
     test("update returns the updated row, or null when nothing matched", async () => {

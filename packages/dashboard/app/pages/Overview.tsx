@@ -1,6 +1,6 @@
 import { DayChart } from "../components/DayChart.js";
 import { ErrorNotice } from "../components/ErrorNotice.js";
-import { StatCard } from "../components/StatCard.js";
+import { StatCard, type StatKind } from "../components/StatCard.js";
 import { Loading } from "../components/Status.js";
 import { can, useDashboard } from "../context.js";
 import { formatDateTime } from "../format.js";
@@ -13,7 +13,8 @@ export function Overview() {
   const overview = useResource((signal) => api.dashboard.get<OverviewData>("overview", { days: 30 }, signal), [api]);
   const data = overview.data;
   const users = can(me, "user", "list") ? "#/users" : undefined;
-  const about = (name: OverviewData["totalsEstimated"][number]) => data?.totalsEstimated.includes(name) ?? false;
+  const kind = (name: OverviewData["totalsEstimated"][number]): StatKind =>
+    data?.totalsEstimated.includes(name) ? "estimated" : data?.totalsAtLeast.includes(name) ? "atLeast" : "exact";
   return (
     <section aria-labelledby="overview-title">
       <div className="page-head">
@@ -24,19 +25,19 @@ export function Overview() {
       {data && (
         <>
           <ul className="cards" aria-label="Totals">
-            <StatCard label="Users" value={data.totals.users} href={users} estimated={about("users")} />
+            <StatCard label="Users" value={data.totals.users} href={users} kind={kind("users")} />
             <StatCard
               label="Banned users"
               value={data.totals.bannedUsers}
               href={users && `${users}?filter=banned`}
-              estimated={about("bannedUsers")}
+              kind={kind("bannedUsers")}
             />
-            <StatCard label="Active sessions" value={data.totals.activeSessions} estimated={about("activeSessions")} />
+            <StatCard label="Active sessions" value={data.totals.activeSessions} kind={kind("activeSessions")} />
             {data.totals.organizations !== null && (
               <StatCard
                 label="Organizations"
                 value={data.totals.organizations}
-                estimated={about("organizations")}
+                kind={kind("organizations")}
                 href={can(me, "organization", "list") ? "#/organizations" : undefined}
               />
             )}
@@ -44,14 +45,15 @@ export function Overview() {
               <StatCard
                 label="API keys"
                 value={data.totals.apiKeys}
-                estimated={about("apiKeys")}
+                kind={kind("apiKeys")}
                 href={can(me, "apiKey", "list") ? "#/api-keys" : undefined}
               />
             )}
           </ul>
           <p className="muted">
             Totals as of {formatDateTime(data.totalsCountedAt)} (counted at most once a minute
-            {data.totalsEstimated.length > 0 && "; ≈ marks the database's estimate, shown past 100,000 rows"}).
+            {data.totalsEstimated.length > 0 && "; ≈ marks the database's estimate, shown past 100,000 rows"}
+            {data.totalsAtLeast.length > 0 && "; past 100,000 a total is counted no further"}).
           </p>
           <h2 className="section-title">Last {data.days.length} days (UTC)</h2>
           {!me.features.auditLog && (

@@ -19,6 +19,8 @@ const response = z.object({
   totalsCountedAt: z.string(),
   /** The totals that are the database's estimates (PostgreSQL past 100,000 rows), not exact counts. */
   totalsEstimated: z.array(z.enum(["users", "bannedUsers", "activeSessions", "organizations", "apiKeys"])),
+  /** The totals counted up to 100,000 and found to be more (the value is 100,000: "100,000+"). */
+  totalsAtLeast: z.array(z.enum(["users", "bannedUsers", "activeSessions", "organizations", "apiKeys"])),
 });
 
 /**
@@ -26,7 +28,8 @@ const response = z.object({
  * first (all zero without the audit log's table), and totals. A fixed number of statements whatever the
  * data and the range: one read of the audit log's per-day counters, and the five whole-table counts at
  * most once a minute (`totalsCountedAt` says when; past 100,000 rows PostgreSQL's estimates instead,
- * named in `totalsEstimated`; see overview-totals.ts).
+ * named in `totalsEstimated`, or without one a count that stops there, named in `totalsAtLeast`; see
+ * overview-totals.ts).
  */
 export const getOverview = (o: ResolvedDashboardOptions) => {
   const overviewTotals = createOverviewTotals();
@@ -60,6 +63,7 @@ export const getOverview = (o: ResolvedDashboardOptions) => {
         totals: totals.totals,
         totalsCountedAt: new Date(totals.at).toISOString(),
         totalsEstimated: totals.estimated,
+        totalsAtLeast: totals.atLeast,
       };
     },
   );
