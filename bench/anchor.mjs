@@ -20,7 +20,14 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { loadavg, tmpdir } from "node:os";
 import { existsSync } from "node:fs";
-import { PINNED, betterAuthSqliteStore, loadBetterAuth, scaleOptions } from "./lib/anchor-better-auth.mjs";
+import {
+  PINNED,
+  betterAuthPostgresStore,
+  betterAuthSqliteStore,
+  loadBetterAuth,
+  scaleOptions,
+} from "./lib/anchor-better-auth.mjs";
+import { postgresBackendPids, processesCpuMicros } from "./lib/harness.mjs";
 import { betterAuthTokens, gatehouseTokens } from "./lib/anchor-oauth.mjs";
 import { load, makeAuth } from "./lib/scale-auth.mjs";
 import { PASSWORD, layout, seedKey } from "./lib/scale-seed.mjs";
@@ -40,6 +47,8 @@ const parseSize = (s) => {
   return Number(m[1]) * { "": 1, k: 1e3, m: 1e6 }[m[2].toLowerCase()];
 };
 const sizes = (text("--sizes") ?? "1k,10k,100k").split(",").map(parseSize);
+const dbs = (text("--db") ?? "sqlite").split(",");
+const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const rounds = Number(text("--rounds") ?? 5);
 const requests = Number(text("--requests") ?? 40);
 const only = text("--only")?.split(",");
@@ -78,6 +87,57 @@ async function gatehouseStore(users) {
     close: () => {
       database.close();
       for (const suffix of ["", "-wal", "-shm"]) rmSync(`${work}${suffix}`, { force: true });
+    },
+  };
+}
+
+const urlFor = (name) => {
+  const u = new URL(pgUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/** bench/scale.mjs's PostgreSQL template database of `users` users (it seeds it when missing), as a working copy. */
+async function gatehousePostgresStore(users, appName) {
+  const { default: pg } = await load("pg");
+  const admin = async (fn) => {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  };
+  const template = `gh_scale_${seedKey(gatehouseSchema, users)}_${users}`;
+  const exists = () =>
+    admin(async (c) => (await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [template])).rowCount > 0);
+  if (!(await exists())) {
+    const script = new URL("./scale.mjs", import.meta.url).pathname;
+    const r = spawnSync(process.execPath, [script, "--seed-only", "--db", "postgres", "--sizes", String(users)], {
+      stdio: "inherit",
+    });
+    if (r.status !== 0 || !(await exists())) throw new Error(`seeding Gatehouse's PostgreSQL of ${users} users failed`);
+  }
+  const work = `gh_anchor_work_${process.pid}_${users}`;
+  await admin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS "${work}"`);
+    await c.query(`CREATE DATABASE "${work}" TEMPLATE "${template}"`);
+  });
+  // As bench/scale.mjs's: idle connections stay open, so the backends found after the warm-up serve the run.
+  const pool = new pg.Pool({
+    connectionString: urlFor(work),
+    application_name: appName,
+    max: 4,
+    idleTimeoutMillis: 0,
+    options: "-c synchronous_commit=off",
+  });
+  return {
+    database: pool,
+    url: urlFor(work),
+    close: async () => {
+      await pool.end();
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS "${work}"`));
     },
   };
 }
@@ -171,30 +231,43 @@ async function routesFor(sides, L) {
 
 // --- measuring --------------------------------------------------------------------------------------------
 
-/** CPU ms per request of `n` calls of `run(k)`, after a GC (so one library's garbage is not the other's cost). */
-async function batch(run, n) {
+/**
+ * CPU ms per request of `n` calls of `run(k)`, after a GC (so one library's garbage is not the other's cost),
+ * and on PostgreSQL the CPU of the backends serving it (`pids`), per request.
+ */
+async function batch(run, n, pids) {
   globalThis.gc();
+  const db = pids.length ? await processesCpuMicros(pids) : 0;
   const cpu = process.cpuUsage();
   let last;
   for (let k = 0; k < n; k++) last = await run(k);
   const used = process.cpuUsage(cpu);
-  return { ms: (used.user + used.system) / n / 1000, last };
+  const dbMs = pids.length ? ((await processesCpuMicros(pids)) - db) / n / 1000 : null;
+  return { ms: (used.user + used.system) / n / 1000, dbMs, last };
 }
 
 /** Rounds of `runs` (one per library), alternating which goes first; the median of each. */
-async function paired(runs, { warm = 3 } = {}) {
+async function paired(runs, { warm = 3, backends = [] } = {}) {
   for (const run of runs) for (let k = 0; k < warm; k++) await run(-1 - k);
+  const pids = await Promise.all(runs.map((_, side) => backends[side]?.() ?? []));
   const figures = runs.map(() => []);
+  const dbFigures = runs.map(() => []);
   const last = [];
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? [1, 0] : [0, 1];
     for (const side of order) {
-      const m = await batch((k) => runs[side](round * requests + k), requests);
+      const m = await batch((k) => runs[side](round * requests + k), requests, pids[side]);
       figures[side].push(m.ms);
+      if (m.dbMs !== null) dbFigures[side].push(m.dbMs);
       last[side] = m.last;
     }
   }
-  return { medians: figures.map(median), spread: figures.map((f) => [Math.min(...f), Math.max(...f)]), last };
+  return {
+    medians: figures.map(median),
+    db: dbFigures.map((f) => (f.length ? median(f) : null)),
+    spread: figures.map((f) => [Math.min(...f), Math.max(...f)]),
+    last,
+  };
 }
 
 const results = []; // { size, route, gh, ba, ghBytes, baBytes, ghItems, baItems }
@@ -204,47 +277,58 @@ const check = (side, name) => (r) => {
   return r;
 };
 
-for (const users of sizes) {
-  const gh = await gatehouseStore(users);
-  const ba = await betterAuthSqliteStore(BA, users, gatehouseSchema);
-  try {
-    const ghAuth = makeAuth(gh.database, undefined, { offset: 0 });
-    await ghAuth.ready();
-    const baAuth = BA.betterAuth(scaleOptions(BA, ba.database));
-    const sides = [{ handler: (r) => ghAuth.handler(r) }, { handler: (r) => baAuth.handler(r) }];
-    const routes = await routesFor(sides, layout(users));
-    for (const [name, makers] of routes) {
-      try {
-        const runs = makers.map(
-          (make, side) => async () => check(side ? "better-auth" : "Gatehouse", name)(await make(sides[side])),
-        );
-        const m = await paired(runs);
-        const row = {
-          size: label(users),
-          route: name,
-          gh: m.medians[0],
-          ba: m.medians[1],
-          spread: m.spread,
-          bytes: m.last.map((r) => Buffer.byteLength(r.text)),
-          items: m.last.map((r) => items(r.text)),
-        };
-        results.push(row);
-        console.log(
-          `${row.size} ${name}: Gatehouse ${row.gh.toFixed(3)} ms (${row.spread[0].map((x) => x.toFixed(3)).join("–")}), ` +
-            `better-auth ${row.ba.toFixed(3)} ms (${row.spread[1].map((x) => x.toFixed(3)).join("–")}), ` +
-            `× ${(row.ba / row.gh).toFixed(2)}; answers ${row.bytes.map((b) => `${(b / 1024).toFixed(1)} KB`).join(" / ")}` +
-            ` (${row.items.map((s) => s || "–").join(" / ")})`,
-        );
-      } catch (error) {
-        broken = true;
-        console.error(`${label(users)} ${name}: FAILED ${error.message}`);
+for (const dbName of dbs)
+  for (const users of sizes) {
+    if (dbName !== "sqlite" && dbName !== "postgres")
+      throw new Error(`--db: "${dbName}" is neither sqlite nor postgres`);
+    const pg = dbName === "postgres";
+    const names = [`gh-anchor-${process.pid}`, `ba-anchor-${process.pid}`];
+    const gh = pg ? await gatehousePostgresStore(users, names[0]) : await gatehouseStore(users);
+    const ba = pg
+      ? await betterAuthPostgresStore(BA, users, gatehouseSchema, pgUrl, names[1])
+      : await betterAuthSqliteStore(BA, users, gatehouseSchema);
+    const backends = pg ? [gh, ba].map((store, i) => () => postgresBackendPids(store.url, names[i])) : [];
+    try {
+      const ghAuth = makeAuth(gh.database, undefined, { offset: 0 });
+      await ghAuth.ready();
+      const baAuth = BA.betterAuth(scaleOptions(BA, ba.database));
+      const sides = [{ handler: (r) => ghAuth.handler(r) }, { handler: (r) => baAuth.handler(r) }];
+      const routes = await routesFor(sides, layout(users));
+      for (const [name, makers] of routes) {
+        try {
+          const runs = makers.map(
+            (make, side) => async () => check(side ? "better-auth" : "Gatehouse", name)(await make(sides[side])),
+          );
+          const m = await paired(runs, { backends });
+          const row = {
+            store: pg ? "PostgreSQL" : "SQLite",
+            db: m.db,
+            size: label(users),
+            route: name,
+            gh: m.medians[0],
+            ba: m.medians[1],
+            spread: m.spread,
+            bytes: m.last.map((r) => Buffer.byteLength(r.text)),
+            items: m.last.map((r) => items(r.text)),
+          };
+          results.push(row);
+          console.log(
+            `${dbName} ${row.size} ${name}: Gatehouse ${row.gh.toFixed(3)} ms (${row.spread[0].map((x) => x.toFixed(3)).join("–")}), ` +
+              `better-auth ${row.ba.toFixed(3)} ms (${row.spread[1].map((x) => x.toFixed(3)).join("–")}), ` +
+              `× ${(row.ba / row.gh).toFixed(2)}; answers ${row.bytes.map((b) => `${(b / 1024).toFixed(1)} KB`).join(" / ")}` +
+              ` (${row.items.map((s) => s || "–").join(" / ")})` +
+              (pg ? `; database CPU ${row.db.map((x) => x.toFixed(3)).join(" / ")} ms` : ""),
+          );
+        } catch (error) {
+          broken = true;
+          console.error(`${dbName} ${label(users)} ${name}: FAILED ${error.message}`);
+        }
       }
+    } finally {
+      await gh.close();
+      await ba.close();
     }
-  } finally {
-    gh.close();
-    ba.close();
   }
-}
 
 // The OAuth token endpoint (issue 28): both providers on SQLite in memory, codes fetched before each batch.
 if (!process.argv.includes("--no-oauth") && wanted("oauth")) {
@@ -262,6 +346,8 @@ if (!process.argv.includes("--no-oauth") && wanted("oauth")) {
     const m = await paired(exchanges);
     const refreshTokens = m.last.map((r) => r.body.refresh_token);
     results.push({
+      store: "SQLite in memory",
+      db: [null, null],
       size: "–",
       route: "OAuth token: authorization_code (+ ID token, refresh token)",
       gh: m.medians[0],
@@ -278,6 +364,8 @@ if (!process.argv.includes("--no-oauth") && wanted("oauth")) {
     });
     const r = await paired(refreshes);
     results.push({
+      store: "SQLite in memory",
+      db: [null, null],
       size: "–",
       route: "OAuth token: refresh_token (rotation)",
       gh: r.medians[0],
@@ -298,18 +386,42 @@ if (!process.argv.includes("--no-oauth") && wanted("oauth")) {
 
 console.log(
   `\nGatehouse (this checkout) against better-auth ${PINNED["better-auth"]} (api-key ${PINNED["@better-auth/api-key"]}, ` +
-    `oauth-provider ${PINNED["@better-auth/oauth-provider"]}), SQLite, Node ${process.version}; ` +
+    `oauth-provider ${PINNED["@better-auth/oauth-provider"]}), Node ${process.version}; ` +
     `median of ${rounds} alternating rounds of ${requests} requests; ratio = better-auth / Gatehouse; ` +
     `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end\n`,
 );
-console.log(
-  "| users | route | Gatehouse CPU ms | better-auth CPU ms | ratio | answer KB (GH / BA) | items (GH / BA) |",
-);
-console.log("| --- | --- | ---: | ---: | ---: | --- | --- |");
-for (const row of results)
-  console.log(
-    `| ${row.size} | ${row.route} | ${row.gh.toFixed(3)} | ${row.ba.toFixed(3)} | ${(row.ba / row.gh).toFixed(2)} | ` +
-      `${row.bytes.map((b) => (b / 1024).toFixed(1)).join(" / ")} | ${row.items.map((s) => s || "–").join(" / ")} |`,
-  );
+const withDb = results.some((row) => row.db[0] !== null);
+const head = [
+  "store",
+  "users",
+  "route",
+  "Gatehouse CPU ms",
+  "better-auth CPU ms",
+  "ratio",
+  ...(withDb ? ["db CPU ms (GH / BA)", "ratio with db"] : []),
+  "answer KB (GH / BA)",
+  "items (GH / BA)",
+];
+console.log(`| ${head.join(" | ")} |`);
+console.log(`| ${head.map((h) => (/ms|ratio/.test(h) && !h.includes("/") ? "---:" : "---")).join(" | ")} |`);
+for (const row of results) {
+  const db = row.db[0] !== null;
+  const cells = [
+    row.store,
+    row.size,
+    row.route,
+    row.gh.toFixed(3),
+    row.ba.toFixed(3),
+    (row.ba / row.gh).toFixed(2),
+    ...(withDb
+      ? db
+        ? [row.db.map((x) => x.toFixed(3)).join(" / "), ((row.ba + row.db[1]) / (row.gh + row.db[0])).toFixed(2)]
+        : ["–", "–"]
+      : []),
+    row.bytes.map((b) => (b / 1024).toFixed(1)).join(" / "),
+    row.items.map((x) => x || "–").join(" / "),
+  ];
+  console.log(`| ${cells.join(" | ")} |`);
+}
 if (broken) console.error("\nanchor: a request failed (non-2xx answer): see above");
 process.exit(broken ? 1 : 0);

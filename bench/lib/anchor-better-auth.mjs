@@ -65,13 +65,14 @@ const from = (path) => import(pathToFileURL(join(PREFIX, "node_modules", path)).
 /** better-auth's modules, from PREFIX. */
 export async function loadBetterAuth() {
   ensureInstalled();
-  const [core, plugins, apiKeyPlugin, oauth, migration, sqlite] = await Promise.all([
+  const [core, plugins, apiKeyPlugin, oauth, migration, sqlite, pg] = await Promise.all([
     from("better-auth/dist/index.mjs"),
     from("better-auth/dist/plugins/index.mjs"),
     from("@better-auth/api-key/dist/index.mjs"),
     from("@better-auth/oauth-provider/dist/index.mjs"),
     from("better-auth/dist/db/get-migration.mjs"),
     from("better-sqlite3/lib/index.js"),
+    from("pg/lib/index.js"),
   ]);
   return {
     betterAuth: core.betterAuth,
@@ -82,6 +83,8 @@ export async function loadBetterAuth() {
     oauthProvider: oauth.oauthProvider,
     getMigrations: migration.getMigrations,
     Database: sqlite.default,
+    Pool: pg.default.Pool,
+    Client: pg.default.Client,
   };
 }
 
@@ -123,16 +126,21 @@ export function oauthOptions(BA, database, baseURL) {
   };
 }
 
-// What better-auth stores on SQLite (its Kysely adapter: dates as ISO text, booleans as 0/1, JSON as text).
-const encode = (v) =>
+// What better-auth stores (its Kysely adapter): on SQLite dates as ISO text and booleans as 0/1; on PostgreSQL
+// both native; JSON as text on both (its metadata columns are text).
+const encoder = (dialect) => (v) =>
   v === undefined || v === null
     ? null
     : v instanceof Date
-      ? v.toISOString()
+      ? dialect === "sqlite"
+        ? v.toISOString()
+        : v
       : typeof v === "boolean"
-        ? v
-          ? 1
-          : 0
+        ? dialect === "sqlite"
+          ? v
+            ? 1
+            : 0
+          : v
         : typeof v === "object"
           ? JSON.stringify(v)
           : v;
@@ -163,26 +171,15 @@ export async function betterAuthSqliteStore(BA, users, gatehouseSchema) {
     db.pragma("synchronous = OFF");
     const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all();
     for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
-    const columnsOf = new Map();
     const statements = new Map();
     db.exec("BEGIN");
-    await seed({
-      schema: gatehouseSchema,
-      users,
-      now: Date.now(),
-      chunk: 20_000,
-      insert: async (model, columns, rows) => {
-        const table = model === "apikey" ? "apikey" : model;
-        if (!columnsOf.has(table))
-          columnsOf.set(
-            table,
-            db
-              .prepare(`PRAGMA table_info("${table}")`)
-              .all()
-              .map((c) => c.name),
-          );
-        const target = columnsOf.get(table);
-        if (!target.length) return; // no such table in better-auth (the audit log's)
+    await seedTranslated(gatehouseSchema, users, "sqlite", {
+      columns: async (table) =>
+        db
+          .prepare(`PRAGMA table_info("${table}")`)
+          .all()
+          .map((c) => c.name),
+      insert: async (table, target, rows) => {
         let statement = statements.get(table);
         if (!statement) {
           statement = db.prepare(
@@ -190,11 +187,7 @@ export async function betterAuthSqliteStore(BA, users, gatehouseSchema) {
           );
           statements.set(table, statement);
         }
-        const at = new Map(columns.map((c, i) => [c, i]));
-        for (const r of rows) {
-          const row = Object.fromEntries(columns.map((c, i) => [c, r[i]]));
-          statement.run(target.map((c) => encode(at.has(c) ? r[at.get(c)] : extra[table]?.[c]?.(row))));
-        }
+        for (const row of rows) statement.run(row);
       },
     });
     for (const { sql } of indexes) db.exec(sql);
@@ -212,6 +205,120 @@ export async function betterAuthSqliteStore(BA, users, gatehouseSchema) {
     close: () => {
       database.close();
       for (const suffix of ["", "-wal", "-shm"]) rmSync(`${work}${suffix}`, { force: true });
+    },
+  };
+}
+
+/**
+ * bench/lib/scale-seed.mjs's rows for `users` users, each written to better-auth's table of the same name in
+ * the columns better-auth has (by name; an API key's owner as its referenceId), through `db.insert(table,
+ * columns, rows)`. Gatehouse's audit tables have no counterpart in better-auth and are left out.
+ */
+async function seedTranslated(gatehouseSchema, users, dialect, db) {
+  const encode = encoder(dialect);
+  const columnsOf = new Map();
+  await seed({
+    schema: gatehouseSchema,
+    users,
+    now: Date.now(),
+    chunk: dialect === "sqlite" ? 20_000 : 2_000,
+    insert: async (model, columns, rows) => {
+      const table = model;
+      if (!columnsOf.has(table)) columnsOf.set(table, await db.columns(table));
+      const target = columnsOf.get(table);
+      if (!target.length) return; // no such table in better-auth (the audit log's)
+      const at = new Map(columns.map((c, i) => [c, i]));
+      await db.insert(
+        table,
+        target,
+        rows.map((r) => {
+          const named = Object.fromEntries(columns.map((c, i) => [c, r[i]]));
+          return target.map((c) => encode(at.has(c) ? r[at.get(c)] : extra[table]?.[c]?.(named)));
+        }),
+      );
+    },
+  });
+}
+
+const adminUrl = (url, name) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/**
+ * The same store on PostgreSQL: a template database made once (better-auth's migration API, then the rows by
+ * multi-row INSERTs, then ANALYZE), and a working copy per run (CREATE DATABASE … TEMPLATE). Its pool names
+ * itself `appName`, so the bench can find the backends serving it.
+ */
+export async function betterAuthPostgresStore(BA, users, gatehouseSchema, url, appName) {
+  const template = `ba_anchor_${PINNED["better-auth"].replaceAll(".", "_")}_v1_${users}`;
+  const admin = async (fn) => {
+    const client = new BA.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  };
+  const exists = () =>
+    admin(async (c) => (await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [template])).rowCount > 0);
+  if (!(await exists())) {
+    const started = Date.now();
+    const partial = `${template}_partial`;
+    await admin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS "${partial}"`);
+      await c.query(`CREATE DATABASE "${partial}"`);
+    });
+    const pool = new BA.Pool({
+      connectionString: adminUrl(url, partial),
+      max: 2,
+      options: "-c synchronous_commit=off",
+    });
+    await (await BA.getMigrations(scaleOptions(BA, pool))).runMigrations();
+    await seedTranslated(gatehouseSchema, users, "postgres", {
+      columns: async (table) =>
+        (
+          await pool.query(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
+            [table],
+          )
+        ).rows.map((r) => r.column_name),
+      insert: async (table, target, rows) => {
+        const width = target.length;
+        const values = rows.map((_, i) => `(${target.map((__, j) => `$${i * width + j + 1}`).join(", ")})`);
+        await pool.query(
+          `INSERT INTO "${table}" (${target.map((c) => `"${c}"`).join(", ")}) VALUES ${values.join(", ")}`,
+          rows.flat(),
+        );
+      },
+    });
+    await pool.query("ANALYZE");
+    await pool.end();
+    await admin((c) => c.query(`ALTER DATABASE "${partial}" RENAME TO "${template}"`));
+    console.log(
+      `seeded better-auth's PostgreSQL with ${users} users in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  const work = `ba_anchor_work_${process.pid}_${users}`;
+  await admin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS "${work}"`);
+    await c.query(`CREATE DATABASE "${work}" TEMPLATE "${template}"`);
+  });
+  const pool = new BA.Pool({
+    connectionString: adminUrl(url, work),
+    application_name: appName,
+    max: 4,
+    idleTimeoutMillis: 0,
+    options: "-c synchronous_commit=off",
+  });
+  return {
+    database: pool,
+    url: adminUrl(url, work),
+    close: async () => {
+      await pool.end();
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS "${work}"`));
     },
   };
 }
