@@ -215,8 +215,16 @@ async function routesFor(sides, L) {
       call(handler, "GET", path, { cookie: who?.[i], headers: headers(i) });
   const deep = Math.min(Math.floor(L.users / 2), 10_000);
   const users = "/admin/list-users?limit=100&sortBy=createdAt&sortDirection=desc";
+  // The same session read as a server call (auth.api.getSession, both libraries have it): no Request, no router.
+  const apiSession =
+    (i) =>
+    async ({ api }) => {
+      const session = await api.getSession({ headers: new Headers({ cookie: plain[i] }) });
+      return { status: session ? 200 : 401, text: JSON.stringify(session) };
+    };
   return [
     ["get-session", get("/get-session", plain)],
+    ["get-session as a server call (auth.api.getSession)", apiSession],
     ["api-key auth (get-session, x-api-key)", get("/get-session", null, (i) => ({ "x-api-key": keys[i] }))],
     [`list-sessions (${L.heavySessions + 1} sessions)`, get("/list-sessions", heavy)],
     ["get-full-organization", get(`/organization/get-full-organization?organizationId=${L.bigOrg}`, owner)],
@@ -292,7 +300,10 @@ for (const dbName of dbs)
       const ghAuth = makeAuth(gh.database, undefined, { offset: 0 });
       await ghAuth.ready();
       const baAuth = BA.betterAuth(scaleOptions(BA, ba.database));
-      const sides = [{ handler: (r) => ghAuth.handler(r) }, { handler: (r) => baAuth.handler(r) }];
+      const sides = [
+        { handler: (r) => ghAuth.handler(r), api: ghAuth.api },
+        { handler: (r) => baAuth.handler(r), api: baAuth.api },
+      ];
       const routes = await routesFor(sides, layout(users));
       for (const [name, makers] of routes) {
         try {
