@@ -112,10 +112,14 @@ export function scaleOptions(BA, database) {
   };
 }
 
-/** better-auth as an OAuth 2.1 provider (its docs: the jwt plugin, then oauthProvider with its pages). */
+/**
+ * better-auth as an OAuth 2.1 provider, as its docs set it up: the jwt plugin, oauthProvider with its two
+ * required pages, and the jwt plugin's own /token route disabled (the provider's is /oauth2/token).
+ */
 export function oauthOptions(BA, database, baseURL) {
   return {
     database,
+    disabledPaths: ["/token"],
     secret: "oauth-bench-secret-0123456789abcdef-0123",
     baseURL,
     emailAndPassword: { enabled: true, password },
