@@ -5,12 +5,14 @@
 // (bench/lib/anchor-better-auth.mjs's PINNED) with npm OUTSIDE the workspace, under $TMPDIR/gatehouse-anchor
 // (or $ANCHOR_PREFIX), and imports them from there by absolute path. Run from the repo root after building
 // (`node scripts/build-js.mjs`; the OAuth scenario needs packages/oauth-provider's dist too):
-//   node bench/anchor.mjs [--sizes 1k,10k,100k] [--rounds 5] [--requests 40] [--only get-session,oauth,…]
-//                         [--no-oauth]
-// Stores: Gatehouse's are bench/scale.mjs's (SQLite, seeded by it when missing, cached in $TMPDIR/gatehouse-scale);
-// better-auth's are made by its own migration API (getMigrations → runMigrations) and filled with the same rows
-// by SQL (same ids, emails, dates, invitation statuses, sessions; bench/lib/scale-seed.mjs), cached in
-// $TMPDIR/gatehouse-anchor-stores. Both get the same cheap password check (sign-ins are set-up, not measured).
+//   node bench/anchor.mjs [--sizes 1k,10k,100k] [--db sqlite,postgres] [--rounds 5] [--requests 40]
+//                         [--only get-session,oauth,…] [--no-oauth]
+// Stores: Gatehouse's are bench/scale.mjs's (seeded by it when missing: SQLite files in $TMPDIR/gatehouse-scale,
+// PostgreSQL template databases gh_scale_*); better-auth's are made by its own migration API (getMigrations →
+// runMigrations) and filled with the same rows by SQL (same ids, emails, dates, invitation statuses, sessions;
+// bench/lib/scale-seed.mjs), cached in $TMPDIR/gatehouse-anchor-stores and as databases ba_anchor_*
+// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). Both get the same cheap password
+// check (sign-ins are set-up, not measured). On PostgreSQL each pool's backends' CPU is printed beside it.
 // Per route and size: each library runs `--requests` requests per round, after a GC (the bench re-runs itself
 // with --expose-gc), for `--rounds` rounds, Gatehouse first in even rounds and better-auth first in odd ones,
 // so a noisy moment on the shared machine hits both. Prints the median CPU ms per request of each, the ratio
