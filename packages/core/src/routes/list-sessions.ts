@@ -31,12 +31,13 @@ export const listSessions = defineEndpoint(
     },
   },
   async (ctx) => {
+    const withTokens = ctx.auth.options.session.listSessionTokens;
     const { rows, nextCursor } = await ctx.auth.sessions.pageByUser(ctx.session.user.id, {
       limit: clampPageLimit(ctx.query.limit, SESSION_PAGE_LIMITS),
       cursor: ctx.query.cursor,
+      withTokens,
     });
     if (nextCursor) ctx.responseHeaders[NEXT_CURSOR_HEADER] = nextCursor;
-    const withTokens = ctx.auth.options.session.listSessionTokens;
     return rows.map((s) => toListedSession(s, ctx.session.session.id, withTokens));
   },
 );

@@ -31,6 +31,19 @@ export interface SessionHooks {
 const NO_HOOKS: SessionHooks = { beforeCreate: [], validateUser: async () => {}, canRefresh: [] };
 
 /** Session lifecycle: hashed-at-rest tokens, sliding refresh, expiry. */
+/** A session as a listing reads it: every returned field, the bearer token only when asked for. */
+export interface ListedSessionRow {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  token?: string;
+  [field: string]: unknown;
+}
+
 export interface SessionService {
   /** Runs the plugins' `validateUser` and `beforeSessionCreate` first; either may throw to refuse. */
   create(db: Db, user: User, origin: SessionOrigin): Promise<SessionWithUser>;
@@ -50,7 +63,10 @@ export interface SessionService {
    * One page of a user's unexpired sessions, newest first (`createdAt`, then id), and the next page's
    * cursor: one query whatever the user's session count. Needs the index session(userId, createdAt, id).
    */
-  pageByUser(userId: string, page: { limit: number; cursor?: string | undefined }): Promise<Page<Session>>;
+  pageByUser(
+    userId: string,
+    page: { limit: number; cursor?: string | undefined; withTokens?: boolean },
+  ): Promise<Page<ListedSessionRow>>;
   /**
    * Deletes the session holding `token` (only when it is `userId`'s, if given) and tells the plugins'
    * `onSessionsEnded` why (`signed-out` unless said otherwise). Answers how many rows went (0 or 1).
@@ -199,7 +215,13 @@ export function createSessionService(
           cursor: page.cursor,
         },
       );
-      return { rows: rows.map((row) => publicSession(row, deriveSessionToken(secret, row.id))), nextCursor };
+      // The bearer token only when the listing shows it: deriving it is an HMAC per row, 100 a page.
+      const out = rows.map((row) =>
+        page.withTokens
+          ? publicSession(row, deriveSessionToken(secret, row.id))
+          : (filterSession(row) as ListedSessionRow),
+      );
+      return { rows: out, nextCursor };
     },
     deleteByToken(token, userId, reason = "signed-out") {
       return deleteOne(

@@ -1,4 +1,5 @@
 import type { Session } from "../schema/model-types.js";
+import type { ListedSessionRow } from "./session-service.js";
 
 /**
  * A session as a listing shows it: every field but the token, and whether it is the caller's own. Written
@@ -24,9 +25,13 @@ export interface ListedSession {
 }
 
 /** Drops the bearer token (whoever reads it owns the session) and marks the caller's own session. */
-export function toListedSession(session: Session, currentId: string | null, withToken = false): ListedSession {
+export function toListedSession(
+  session: Session | ListedSessionRow,
+  currentId: string | null,
+  withToken = false,
+): ListedSession {
   const { token, id, userId, expiresAt, createdAt, updatedAt, ...rest } = session;
   const listed: ListedSession = { ...rest, id, userId, expiresAt, createdAt, updatedAt, current: id === currentId };
-  if (withToken) listed.token = token;
+  if (withToken && token !== undefined) listed.token = token;
   return listed;
 }
