@@ -34,9 +34,9 @@ export function toFetchWellKnown(auth: Pick<Auth, "options">, documents: WellKno
 
 /**
  * Whether a request may reach the documents: GET, HEAD, or a CORS preflight (an OPTIONS without
- * `Access-Control-Request-Method` is not one, and stays the app's). Every mount filters with this one
- * rule, so the node, Fastify and Next.js mounts cannot drift from the Fetch one before their request is
- * even a Fetch `Request`.
+ * `Access-Control-Request-Method` is not one, and stays the app's). toFetchWellKnown and the node mount
+ * (which must decide before it builds a Fetch `Request`, to hand the rest to `next`) share this one rule,
+ * so they cannot drift apart.
  */
 export function isDocumentMethod(method: string, announcesMethod: boolean): boolean {
   if (method === "GET" || method === "HEAD") return true;
