@@ -83,10 +83,13 @@ export interface FastifyRouteInstanceLike {
 
 /**
  * A Fastify plugin serving the origin-root well-known documents (the OAuth provider's metadata):
- * `app.register(toFastifyWellKnown(auth, oauthWellKnown(auth)))`. One route, GET `/.well-known/*`
- * (Fastify answers HEAD from it, and a static route of the app's, `/.well-known/security.txt`, still wins
- * for its path); a document `documents` knows is answered (see toFetchWellKnown), any other path under it
- * Gatehouse's 404, a malformed Host a 400. The answer goes out through `reply`, so the app's hooks apply.
+ * `app.register(toFastifyWellKnown(auth, oauthWellKnown(auth)))`. One route, GET and OPTIONS
+ * `/.well-known/*` (Fastify answers HEAD from it, and a static route of the app's,
+ * `/.well-known/security.txt`, still wins for its path); a document `documents` knows is answered, its
+ * CORS preflight too (see toFetchWellKnown), any other path under it Gatehouse's 404, a malformed Host a
+ * 400. A route cannot hand a request on to another, so a plain OPTIONS (not a preflight) under it is
+ * Gatehouse's 404 as well. The answer goes out through `reply`, so the app's hooks apply (a CORS plugin
+ * of the app's that answers preflights in a hook does so before this route, by its own rules).
  */
 export function toFastifyWellKnown(
   auth: Pick<Auth, "options">,
@@ -95,7 +98,8 @@ export function toFastifyWellKnown(
   const wellKnown = toFetchWellKnown(auth, documents);
   return async (fastify) => {
     fastify.route({
-      method: ["GET"],
+      // OPTIONS for the documents' CORS preflight, which toFetchWellKnown passes to them.
+      method: ["GET", "OPTIONS"],
       url: "/.well-known/*",
       handler: async (request, reply) => {
         const raw = request.raw;

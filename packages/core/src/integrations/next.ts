@@ -32,19 +32,31 @@ export function toNextJsHandler(auth: Pick<Auth, "handler">): NextJsHandlers {
 export interface NextJsWellKnownHandlers {
   GET: NextRouteHandler;
   HEAD: NextRouteHandler;
+  OPTIONS: NextRouteHandler;
 }
+
+// What Next.js itself answers a plain OPTIONS with on a route that exports GET and HEAD (its
+// autoImplementMethods); exporting OPTIONS for the preflight must not change that answer.
+const ALLOW = "GET, HEAD, OPTIONS";
 
 /**
  * The route handlers for the origin-root well-known documents (the OAuth provider's metadata). In
- * `app/.well-known/[...path]/route.ts`: `export const { GET, HEAD } = toNextJsWellKnown(auth, oauthWellKnown(auth));`
- * A document `documents` knows is answered (see toFetchWellKnown: a malformed Host is a 400), any other
- * path Gatehouse's 404; Next.js answers other methods 405 itself, and a more specific route file
- * (`app/.well-known/security.txt/route.ts`) still wins for its path.
+ * `app/.well-known/[...path]/route.ts`:
+ * `export const { GET, HEAD, OPTIONS } = toNextJsWellKnown(auth, oauthWellKnown(auth));`
+ * A document `documents` knows is answered, its CORS preflight too (see toFetchWellKnown: a malformed
+ * Host is a 400), any other path Gatehouse's 404. Next.js calls `OPTIONS` for every OPTIONS once it is
+ * exported and a route cannot hand a request on, so a plain OPTIONS (not a preflight) gets the answer
+ * Next.js gives without the export: 204 with `Allow`. Next.js answers other methods 405 itself, and a
+ * more specific route file (`app/.well-known/security.txt/route.ts`) still wins for its path.
  */
 export function toNextJsWellKnown(auth: Pick<Auth, "options">, documents: WellKnownDocuments): NextJsWellKnownHandlers {
   const wellKnown = toFetchWellKnown(auth, documents);
   const handler: NextRouteHandler = async (request) => (await wellKnown(request)) ?? notFoundAnswer(auth);
-  return { GET: handler, HEAD: handler };
+  const options: NextRouteHandler = async (request) => {
+    if (request.headers.has("access-control-request-method")) return handler(request);
+    return new Response(null, { status: 204, headers: { allow: ALLOW } });
+  };
+  return { GET: handler, HEAD: handler, OPTIONS: options };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Auth } from "../create-auth.js";
 import { AuthError } from "../errors/auth-error.js";
 import { CORE_ERRORS } from "../errors/core-errors.js";
 import { notFoundAnswer, refuseBadHost } from "./fetch-integration.js";
-import { type WellKnownDocuments, isWellKnownPath, toFetchWellKnown } from "./to-fetch-well-known.js";
+import { type WellKnownDocuments, isDocumentMethod, isWellKnownPath, toFetchWellKnown } from "./to-fetch-well-known.js";
 
 /** A node:http / Connect / Express handler (as toNodeHandler's); `next` gets every request that is not a document. */
 export type NodeWellKnownHandler = (
@@ -15,10 +15,12 @@ export type NodeWellKnownHandler = (
 
 /**
  * The origin-root well-known documents on node:http, Connect or Express:
- * `app.use(toNodeWellKnown(auth, oauthWellKnown(auth)))` before the app's routes. A GET or HEAD under
- * `/.well-known/` becomes a Fetch `Request` (no body to carry) for toFetchWellKnown; its answer is
- * written as it is. Every other request, and a well-known path `documents` does not know, goes to
- * `next` (Gatehouse's 404 without one). Never throws: a failure is logged and answered 500.
+ * `app.use(toNodeWellKnown(auth, oauthWellKnown(auth)))` before the app's routes (and before a CORS
+ * middleware of the app's, which would answer the documents' preflight with its own rules). A GET, HEAD
+ * or CORS preflight under `/.well-known/` becomes a Fetch `Request` (no body to carry) for
+ * toFetchWellKnown; its answer is written as it is. Every other request (a plain OPTIONS too), and a
+ * well-known path `documents` does not know, goes to `next` (Gatehouse's 404 without one). Never
+ * throws: a failure is logged and answered 500.
  */
 export function toNodeWellKnown(auth: Pick<Auth, "options">, documents: WellKnownDocuments): NodeWellKnownHandler {
   const wellKnown = toFetchWellKnown(auth, documents);
@@ -29,7 +31,8 @@ export function toNodeWellKnown(auth: Pick<Auth, "options">, documents: WellKnow
       // Express strips a mount path from req.url (`app.use("/.well-known", …)`); originalUrl keeps it.
       const original = (req as { originalUrl?: unknown }).originalUrl;
       const target = typeof original === "string" ? original : (req.url ?? "/");
-      if ((method !== "GET" && method !== "HEAD") || !isWellKnownPath(target)) return pass();
+      const announces = req.headers["access-control-request-method"] !== undefined;
+      if (!isDocumentMethod(method, announces) || !isWellKnownPath(target)) return pass();
       const badHost = refuseBadHost(req.headers.host, auth);
       if (badHost) return write(req, res, badHost);
       const answer = await wellKnown(toFetchRequest(req, target));
@@ -54,13 +57,17 @@ export function toFetchRequest(req: IncomingMessage, target: string): Request {
   return new Request(url, { method: req.method ?? "GET", headers });
 }
 
-/** Writes a Fetch `Response` (every Set-Cookie its own line); no body for HEAD. */
+// Statuses that carry no body, so no Content-Length either (a preflight's 204 among them).
+const NULL_BODY = new Set([204, 205, 304]);
+
+/** Writes a Fetch `Response` (every Set-Cookie its own line); no body for HEAD or a null-body status. */
 async function write(req: IncomingMessage, res: ServerResponse, answer: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of answer.headers) if (name !== "set-cookie") headers[name] = value;
   const cookies = answer.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  const body = req.method === "HEAD" ? null : Buffer.from(await answer.arrayBuffer());
+  const noBody = req.method === "HEAD" || NULL_BODY.has(answer.status);
+  const body = noBody ? null : Buffer.from(await answer.arrayBuffer());
   if (body) headers["content-length"] = String(body.length);
   res.writeHead(answer.status, headers);
   res.end(body ?? undefined);

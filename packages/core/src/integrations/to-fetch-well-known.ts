@@ -26,16 +26,21 @@ const PREFIX = "/.well-known/";
  */
 export function toFetchWellKnown(auth: Pick<Auth, "options">, documents: WellKnownDocuments): FetchWellKnown {
   return async (request) => {
-    if (!isDocumentRequest(request)) return null;
+    if (!isDocumentMethod(request.method, request.headers.has("access-control-request-method"))) return null;
     if (!isWellKnownPath(new URL(request.url).pathname)) return null;
     return refuseBadHost(request.headers.get("host"), auth) ?? documents(request);
   };
 }
 
-/** GET, HEAD, or a CORS preflight (an OPTIONS without `Access-Control-Request-Method` is not one). */
-function isDocumentRequest(request: Request): boolean {
-  if (request.method === "GET" || request.method === "HEAD") return true;
-  return request.method === "OPTIONS" && request.headers.has("access-control-request-method");
+/**
+ * Whether a request may reach the documents: GET, HEAD, or a CORS preflight (an OPTIONS without
+ * `Access-Control-Request-Method` is not one, and stays the app's). toFetchWellKnown and the node mount
+ * (which must decide before it builds a Fetch `Request`, to hand the rest to `next`) share this one rule,
+ * so they cannot drift apart.
+ */
+export function isDocumentMethod(method: string, announcesMethod: boolean): boolean {
+  if (method === "GET" || method === "HEAD") return true;
+  return method === "OPTIONS" && announcesMethod;
 }
 
 /** Whether a request path is under `/.well-known/` (where an origin's metadata lives, RFC 8615). */

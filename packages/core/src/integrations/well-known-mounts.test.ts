@@ -74,9 +74,9 @@ async function checkDocument(
  * What a mount that passes OPTIONS on does with a CORS preflight of the document: auth.handler's own answer
  * (204 with the CORS headers for a trusted origin asking for GET, 403 for another origin, 405 for a method
  * the document does not take). A plain OPTIONS (no Access-Control-Request-Method) is not a preflight and
- * never reaches the documents.
+ * never reaches the documents; it is returned for the caller to check where it went.
  */
-async function checkPreflight(send: Send, calls: string[]) {
+async function checkPreflight(send: Send, calls: string[]): Promise<Response> {
   const before = calls.length;
   const preflight = (origin: string, method: string) =>
     send(DOC, {
@@ -91,6 +91,9 @@ async function checkPreflight(send: Send, calls: string[]) {
   // Only headers on auth's allow list are echoed.
   expect(ok.headers.get("access-control-allow-headers")).toBeNull();
   expect(ok.headers.get("vary")).toMatch(/Origin/);
+  // No body, so no Content-Length (a 204 must not carry one).
+  expect(ok.headers.get("content-length")).toBeNull();
+  expect(await ok.text()).toBe("");
   const stranger = await preflight("https://evil.example", "GET");
   expect(stranger.status).toBe(403);
   expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
@@ -103,6 +106,7 @@ async function checkPreflight(send: Send, calls: string[]) {
   const plain = await send(DOC, { method: "OPTIONS", headers: { origin: APP } });
   expect(plain.headers.get("access-control-allow-origin")).toBeNull();
   expect(calls.length).toBe(before + 3);
+  return plain;
 }
 
 /** A request with a malformed Host header, or a raw path, neither of which fetch can send. */
@@ -148,11 +152,26 @@ describe("toNodeWellKnown", () => {
     expect(await (await call(`${base}/.well-known/security.txt`)).text()).toBe("Contact: app");
     expect(await (await call(`${base}/hello`)).text()).toBe("app");
     expect(await (await call(`${base}${DOC}`, { method: "POST" })).text()).toBe("app 404");
+    // The preflight is answered before the app's routes; a plain OPTIONS goes on to them.
+    expect(await (await checkPreflight(over(base), calls)).text()).toBe("app 404");
+    // The preflight of a well-known file the documents do not know goes on to the app as well.
+    const appPreflight = await call(`${base}/.well-known/security.txt`, {
+      method: "OPTIONS",
+      headers: { origin: APP, "access-control-request-method": "GET" },
+    });
+    expect(appPreflight.headers.get("access-control-allow-origin")).toBeNull();
+    expect(calls.at(-1)).toBe("OPTIONS /.well-known/security.txt");
     // Mounted at "/.well-known" Express strips the prefix from req.url; the path is still read whole.
     const mounted = express();
     mounted.use("/.well-known", toNodeWellKnown(auth, documents));
     const mountedBase = await listen(createServer(mounted));
     expect(await (await call(`${mountedBase}${DOC}`)).json()).toEqual({ ok: true });
+    const mountedPreflight = await call(`${mountedBase}${DOC}`, {
+      method: "OPTIONS",
+      headers: { origin: APP, "access-control-request-method": "GET" },
+    });
+    expect(mountedPreflight.status).toBe(204);
+    expect(mountedPreflight.headers.get("access-control-allow-origin")).toBe(APP);
   });
 
   it("on node:http without next: Gatehouse's 404 for what is not a document", async () => {
@@ -170,6 +189,31 @@ describe("toNodeWellKnown", () => {
     expect(escaped.status).toBe(404);
     expect((await escaped.json()).code).toBe("NOT_FOUND");
     expect(calls).not.toContain("GET /api/auth/ok");
+    const plain = await checkPreflight(over(base), calls);
+    expect(plain.status).toBe(404);
+    expect((await plain.json()).code).toBe("NOT_FOUND");
+    // A preflight with a malformed Host is refused like the GET, before the documents.
+    const before = calls.length;
+    const badPreflight = await new Promise<number>((resolve, reject) => {
+      const url = new URL(base);
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: DOC,
+          method: "OPTIONS",
+          headers: { host: "evil.example/x?", origin: APP, "access-control-request-method": "GET" },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(badPreflight).toBe(400);
+    expect(calls.length).toBe(before);
   });
 
   it("answers 500 (logged) when the documents throw, and the server keeps serving", async () => {
@@ -189,18 +233,25 @@ describe("toNodeWellKnown", () => {
 });
 
 describe("toFastifyWellKnown", () => {
-  it("on a real Fastify server: one GET route under /.well-known/, the app's static routes win", async () => {
+  it("on a real Fastify server: one GET/OPTIONS route under /.well-known/, the app's static routes win", async () => {
     const { auth, calls, documents } = fixture();
     const app = Fastify();
     closers.push(() => app.close());
     app.register(toFastifyWellKnown(auth, documents));
     app.get("/.well-known/security.txt", async () => "Contact: app");
+    app.options("/.well-known/security.txt", async () => "app options");
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     await checkDocument(over(base), () => badHostOver(base), calls);
     expect(await (await call(`${base}/.well-known/security.txt`)).text()).toBe("Contact: app");
     const other = await call(`${base}/.well-known/other`);
     expect(other.status).toBe(404);
     expect((await other.json()).code).toBe("NOT_FOUND");
+    // A route cannot hand on a plain OPTIONS: Gatehouse's 404, not the documents.
+    const plain = await checkPreflight(over(base), calls);
+    expect(plain.status).toBe(404);
+    expect((await plain.json()).code).toBe("NOT_FOUND");
+    // The app's own OPTIONS route for its path still wins over the wildcard.
+    expect(await (await call(`${base}/.well-known/security.txt`, { method: "OPTIONS" })).text()).toBe("app options");
   });
 });
 
@@ -271,17 +322,16 @@ describe("toSvelteKitWellKnown", () => {
 });
 
 describe("toNextJsWellKnown", () => {
-  it("gives GET and HEAD for app/.well-known/[...path]/route.ts; another path is Gatehouse's 404", async () => {
+  it("gives GET, HEAD and OPTIONS for app/.well-known/[...path]/route.ts; another path is Gatehouse's 404", async () => {
     const { auth, calls, documents } = fixture();
-    const { GET, HEAD } = toNextJsWellKnown(auth, documents);
-    // Next.js calls the export named after the method (and answers 405 for a method not exported).
+    const handlers = toNextJsWellKnown(auth, documents);
+    expect(Object.keys(handlers).sort()).toEqual(["GET", "HEAD", "OPTIONS"]);
+    const { GET, HEAD, OPTIONS } = handlers;
+    // Next.js calls the export named after the method, and answers 405 for a method not exported.
+    const byMethod: Record<string, ((r: Request) => Promise<Response>) | undefined> = { GET, HEAD, OPTIONS };
     const send: Send = (path, init = {}) => {
       const r = request(path, init);
-      return r.method === "GET"
-        ? GET(r)
-        : r.method === "HEAD"
-          ? HEAD(r)
-          : Promise.resolve(new Response(null, { status: 405 }));
+      return byMethod[r.method]?.(r) ?? Promise.resolve(new Response(null, { status: 405 }));
     };
     await checkDocument(send, () => GET(request(DOC, { headers: { host: "evil.example/x?" } })), calls);
     const other = await GET(request("/.well-known/other"));
@@ -290,6 +340,19 @@ describe("toNextJsWellKnown", () => {
     // Even handed a write, the handler does not pass it to the documents.
     expect((await GET(request(DOC, { method: "POST" }))).status).toBe(404);
     expect(calls.length).toBe(5);
+    // A plain OPTIONS gets what Next.js answers when OPTIONS is not exported (its autoImplementMethods).
+    const plain = await checkPreflight(send, calls);
+    expect(plain.status).toBe(204);
+    expect(plain.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    // A preflight with a malformed Host is refused like the GET, before the documents.
+    const badHost = await OPTIONS(
+      request(DOC, {
+        method: "OPTIONS",
+        headers: { host: "evil.example/x?", origin: APP, "access-control-request-method": "GET" },
+      }),
+    );
+    expect(badHost.status).toBe(400);
+    expect(calls.length).toBe(8);
   });
 });
 
@@ -307,10 +370,11 @@ describe("toAstroWellKnown", () => {
 });
 
 describe("toTanStackStartWellKnown", () => {
-  it("serves the document for GET and HEAD only", async () => {
+  it("serves the document for GET and HEAD, and answers its CORS preflight", async () => {
     const { auth, calls, documents } = fixture();
     const { ANY } = toTanStackStartWellKnown(auth, documents);
     const send: Send = (path, init) => ANY({ request: request(path, init) });
     await checkDocument(send, () => send(DOC, { headers: { host: "evil.example/x?" } }), calls);
+    expect((await checkPreflight(send, calls)).status).toBe(404);
   });
 });
