@@ -35,6 +35,8 @@ async function refusingDuplicates<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+const lower = (value: string | null) => (value === null ? null : value.toLowerCase());
+
 function columns(state: UserState) {
   return {
     userName: state.userName,
@@ -45,6 +47,10 @@ function columns(state: UserState) {
     familyName: state.familyName,
     email: state.email,
     emailType: state.emailType,
+    displayNameKey: lower(state.displayName),
+    givenNameKey: lower(state.givenName),
+    familyNameKey: lower(state.familyName),
+    emailTypeKey: lower(state.emailType),
     active: state.active,
     version: newVersion(),
   };

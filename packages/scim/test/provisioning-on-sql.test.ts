@@ -77,6 +77,38 @@ for (const [name, open] of [
       expect(again).toMatchObject({ status: 409, body: { scimType: "uniqueness" } });
     });
 
+    test("displayName, name and emails.type filters compare case-insensitively; externalId exactly (RFC 7643 §8.7.1)", async () => {
+      const org = await newOrganization(s());
+      const created = await org.scim.post(
+        "/Users",
+        user("grace", {
+          externalId: "Ext-7",
+          displayName: "Test User",
+          name: { givenName: "Grace", familyName: "Hopper" },
+          emails: [{ value: `grace-${Date.now()}@example.com`, type: "Work", primary: true }],
+        }),
+      );
+      expect(created.status).toBe(201);
+      const ids = async (filter: string) =>
+        (await org.scim.get(`/Users?filter=${encodeURIComponent(filter)}`)).body.Resources.map(
+          (u: { id: string }) => u.id,
+        );
+      for (const filter of [
+        'displayName eq "test user"',
+        'displayName eq "TEST USER"',
+        'displayName sw "test"',
+        'name.givenName eq "grace"',
+        'name.familyName eq "HOPPER"',
+        'emails[type eq "work"]',
+        'externalId eq "Ext-7"',
+      ])
+        expect({ filter, ids: await ids(filter) }).toEqual({ filter, ids: [created.body.id] });
+      expect(await ids('displayName ne "test user" and displayName pr')).toEqual([]);
+      expect(await ids('externalId eq "ext-7"')).toEqual([]);
+      // The stored values keep their case.
+      expect(created.body).toMatchObject({ displayName: "Test User", emails: [{ type: "Work" }] });
+    });
+
     test("sortBy userName orders case-insensitively, both directions", async () => {
       const org = await newOrganization(s());
       for (const n of ["bob", "Carol", "alice", "Dave"])

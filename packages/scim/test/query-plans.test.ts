@@ -59,6 +59,7 @@ it("no statement of the SCIM routes scans a table", async () => {
       'externalId eq "x"',
       'emails[type eq "work"].value eq "a@b.test"',
       'displayName sw "T"',
+      'displayName eq "Test User"',
       'meta.created gt "2020-01-01T00:00:00Z"',
       "active eq false or name.familyName pr",
     ])
