@@ -45,13 +45,13 @@ export const scim = (options: ScimOptions = {}) => {
       getScimUser: getScimUser,
       replaceScimUser: replaceScimUser(o),
       patchScimUser: patchScimUser(o),
-      deleteScimUser: deleteScimUser,
+      deleteScimUser: deleteScimUser(o),
       listScimGroups: listScimGroups(o),
       createScimGroup: createScimGroup(o),
       getScimGroup: getScimGroup(o),
       replaceScimGroup: replaceScimGroup(o),
       patchScimGroup: patchScimGroup(o),
-      deleteScimGroup: deleteScimGroup,
+      deleteScimGroup: deleteScimGroup(o),
     },
     // A deactivated user signs in nowhere, and no session or key of theirs counts (no query: the flag is on
     // the user row core has loaded).
