@@ -83,6 +83,16 @@ describe("SCIM Users", () => {
     expect(await names('emails[type eq "WORK" and value eq "dave@acme.test"]')).toEqual(["dave@acme.test"]);
     // externalId is caseExact true (RFC 7643 §3.1): a different case is a different id.
     expect(await names('externalId eq "D1"')).toEqual([]);
+    // A row written before the key columns existed (keys null) is still found, on its original value.
+    const legacy = await org.scim.post("/Users", user("legacy@acme.test", { displayName: "Legacy Name" }));
+    await server.auth.$context.db.update({
+      model: "scimUser",
+      where: [{ field: "id", value: legacy.body.id }],
+      update: { displayNameKey: null, givenNameKey: null, familyNameKey: null, emailTypeKey: null },
+    });
+    expect(await names('displayName eq "Legacy Name"')).toEqual(["legacy@acme.test"]);
+    expect(await names("displayName pr")).toEqual(["carol@acme.test", "legacy@acme.test"]);
+    expect(await names('displayName eq "carol c"')).toEqual(["carol@acme.test"]);
     for (const bad of [
       "userName eq",
       'password eq "x"',
