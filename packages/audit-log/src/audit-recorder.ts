@@ -7,10 +7,11 @@ import { clientBucket } from "./client-bucket.js";
 import { isRecordedRoute, isSignIn, mapEvent, type RouteConfig } from "./event-map.js";
 import { findAttemptedAccount } from "./find-attempted-account.js";
 import { pluginAuditEvent } from "./plugin-audit-event.js";
-import type { PreCapture } from "./event-types.js";
+import type { Mapped, PreCapture } from "./event-types.js";
 import { createRateLimitSampler } from "./rate-limit-sampler.js";
 import type { RateLimitedRequest } from "./rate-limited-request.js";
 import { asRecord, str } from "./safe-details.js";
+import { scimBulkEvents } from "./sso-events.js";
 
 /** Writes events to the table and/or the sink; a failure is logged and goes no further. */
 export interface AuditRecorder {
@@ -118,6 +119,41 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
     });
   }
 
+  /** Writes one mapped event of a settled invocation, with its actor, subject, address and outcome. */
+  async function record(ctx: HookContext, outcome: EndpointOutcome, mapped: Mapped): Promise<void> {
+    const session = ctx.session;
+    // An impersonating admin acts under the user's session: the admin is the actor.
+    const impersonator = str(asRecord(session?.session).impersonatedBy);
+    const actorUserId =
+      mapped.actorUserId !== undefined ? mapped.actorUserId : (impersonator ?? session?.user.id ?? null);
+    let userId = mapped.userId !== undefined ? mapped.userId : (session?.user.id ?? null);
+    if (userId === null && mapped.findUserId) userId = await mapped.findUserId();
+    const details = { ...mapped.details };
+    if (impersonator) details.impersonation = true;
+    if (!outcome.ok) {
+      details.status = outcome.status;
+      if (isAuthError(outcome.error)) details.error = outcome.error.code;
+    }
+    if (mapped.type === "user.sign_in_failed") {
+      // The account someone tried to get into, so its owner sees the attempt in their security log.
+      userId = await findAttemptedAccount(ctx);
+    } else if (!outcome.ok && !actorUserId && !userId) {
+      // A refusal that concerns nobody (an anonymous call to a signed-in endpoint) is not an event.
+      return;
+    }
+    await write({
+      type: mapped.type,
+      actorUserId,
+      userId,
+      organizationId: mapped.organizationId ?? null,
+      ipAddress: ctx.clientIp?.slice(0, 64) ?? null,
+      userAgent: ctx.headers.get("user-agent")?.slice(0, 512) ?? null,
+      outcome: mapped.outcome ?? (outcome.ok ? "success" : "failure"),
+      details,
+      createdAt: stamp(ctx.auth.now()),
+    });
+  }
+
   return {
     pre,
     bind(context) {
@@ -157,45 +193,10 @@ export function createAuditRecorder(o: ResolvedAuditLogOptions): AuditRecorder {
           });
           return;
         }
-        const mapped = mapEvent({
-          ctx,
-          outcome,
-          pre: pre.get(ctx),
-          body: asRecord(ctx.body),
-          result: asRecord(outcome.result),
-        });
-        if (!mapped) return;
-        const session = ctx.session;
-        // An impersonating admin acts under the user's session: the admin is the actor.
-        const impersonator = str(asRecord(session?.session).impersonatedBy);
-        const actorUserId =
-          mapped.actorUserId !== undefined ? mapped.actorUserId : (impersonator ?? session?.user.id ?? null);
-        let userId = mapped.userId !== undefined ? mapped.userId : (session?.user.id ?? null);
-        if (userId === null && mapped.findUserId) userId = await mapped.findUserId();
-        const details = { ...mapped.details };
-        if (impersonator) details.impersonation = true;
-        if (!outcome.ok) {
-          details.status = outcome.status;
-          if (isAuthError(outcome.error)) details.error = outcome.error.code;
-        }
-        if (mapped.type === "user.sign_in_failed") {
-          // The account someone tried to get into, so its owner sees the attempt in their security log.
-          userId = await findAttemptedAccount(ctx);
-        } else if (!outcome.ok && !actorUserId && !userId) {
-          // A refusal that concerns nobody (an anonymous call to a signed-in endpoint) is not an event.
-          return;
-        }
-        await write({
-          type: mapped.type,
-          actorUserId,
-          userId,
-          organizationId: mapped.organizationId ?? null,
-          ipAddress: ctx.clientIp?.slice(0, 64) ?? null,
-          userAgent: ctx.headers.get("user-agent")?.slice(0, 512) ?? null,
-          outcome: mapped.outcome ?? (outcome.ok ? "success" : "failure"),
-          details,
-          createdAt: stamp(ctx.auth.now()),
-        });
+        const settled = { ctx, outcome, pre: pre.get(ctx), body: asRecord(ctx.body), result: asRecord(outcome.result) };
+        // A SCIM /Bulk request: one event per operation, as each single request would record it.
+        for (const mapped of scimBulkEvents(settled) ?? [mapEvent(settled)])
+          if (mapped) await record(ctx, outcome, mapped);
       } catch (error) {
         log("recording an audit event", error);
       }

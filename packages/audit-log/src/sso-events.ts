@@ -146,6 +146,53 @@ const scim = (s: Settled, type: string, extra: Partial<Mapped> = {}): Mapped | n
     ? { type, userId: null, actorUserId: null, organizationId: s.pre?.organizationId ?? null, ...extra }
     : null;
 
+/** Most operations of one /Bulk answer mapped to events (the scim plugin allows 100 by default). */
+const MAX_BULK_EVENTS = 1000;
+
+/**
+ * A SCIM /Bulk request's events: one per completed operation, made by the rule of the operation's single
+ * route with what that request's pre-capture would have learned. The scim plugin carries the operations
+ * on its answer as `settledOperations` (never part of the JSON), each with its route pattern, method,
+ * params, body, status, resource and subject (the account and whether it was active before): facts read
+ * inside the bulk as each operation ran, since one look before the request cannot see what an earlier
+ * operation of it changed. Null for any other route.
+ */
+export function scimBulkEvents(s: Settled): Mapped[] | null {
+  if (s.ctx.endpoint.config.path !== "/scim/v2/Bulk") return null;
+  const carried = (s.outcome.result as { settledOperations?: unknown } | undefined)?.settledOperations;
+  if (!s.outcome.ok || !Array.isArray(carried)) return [];
+  const events: Mapped[] = [];
+  for (const raw of carried.slice(0, MAX_BULK_EVENTS)) {
+    const op = asRecord(raw);
+    const path = str(op.path);
+    const verb = str(op.method);
+    const rule = path?.startsWith(SCIM_PREFIX) ? SSO_EVENT_RULES[path] : undefined;
+    if (!path || !rule || !verb) continue;
+    const subject = asRecord(op.subject);
+    const subjectUserId = str(subject.userId);
+    const params: Record<string, string> = {};
+    for (const [k, v] of Object.entries(asRecord(op.params))) if (typeof v === "string") params[k] = v;
+    const status = typeof op.status === "number" ? op.status : 200;
+    const config = { ...s.ctx.endpoint.config, path, method: verb } as typeof s.ctx.endpoint.config;
+    const mapped = rule({
+      ctx: { ...s.ctx, params, endpoint: { ...s.ctx.endpoint, config } } as HookContext,
+      outcome: { ok: true, status, result: new EndpointResponse(status, op.result ?? null) },
+      pre: {
+        ...(s.pre?.organizationId ? { organizationId: s.pre.organizationId } : {}),
+        ...(subjectUserId ? { userId: subjectUserId } : {}),
+        ...(typeof subject.wasActive === "boolean" ? { wasActive: subject.wasActive } : {}),
+      },
+      body: asRecord(op.body),
+      result: asRecord(op.result),
+    });
+    if (!mapped) continue;
+    // A user the bulk created and a later operation deleted: the operation itself named the account.
+    const named = path.startsWith("/scim/v2/Users") && !mapped.userId ? subjectUserId : undefined;
+    events.push(named ? { ...mapped, userId: named, findUserId: undefined } : mapped);
+  }
+  return events;
+}
+
 /** The SAML SP key settings an event may name (booleans and key kinds). */
 const SAML_KEY_FLAGS = ["signAuthnRequests", "encryptAssertions", "requireEncryptedAssertions", "rotateSpKeys"];
 

@@ -16,7 +16,7 @@ describe("discovery (RFC 7644 §4)", () => {
       schemas: ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
       patch: { supported: true },
       filter: { supported: true, maxResults: 100 },
-      bulk: { supported: false },
+      bulk: { supported: true, maxOperations: 100, maxPayloadSize: 1_000_000 },
       etag: { supported: true },
     });
     const schemas = await org.scim.get("/Schemas");

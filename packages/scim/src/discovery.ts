@@ -106,12 +106,16 @@ export function resourceTypes(base: string, groups: boolean) {
 }
 
 /** What the server supports (RFC 7643 §5). */
-export function serviceProviderConfig(base: string, maxResults: number) {
+export function serviceProviderConfig(
+  base: string,
+  maxResults: number,
+  bulk: { maxOperations: number; maxPayloadSize: number },
+) {
   return {
     schemas: [SPC_SCHEMA],
     documentationUri: "https://github.com/gatehouse-auth/gatehouse/blob/main/docs/scim.md",
     patch: { supported: true },
-    bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
+    bulk: { supported: true, ...bulk },
     filter: { supported: true, maxResults },
     changePassword: { supported: false },
     sort: { supported: true },

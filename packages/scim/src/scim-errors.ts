@@ -34,6 +34,19 @@ export const SCIM_ERRORS = defineErrors({
     message: "Precondition Failed: the resource changed since the version given in If-Match",
   },
   RESOURCE_NOT_FOUND: { status: 404, message: "Resource not found" },
+  // /Bulk (RFC 7644 §3.7).
+  BULK_TOO_LARGE: {
+    status: 413,
+    message: "The bulk request has more operations or bytes than ServiceProviderConfig's bulk limits allow",
+  },
+  BULK_CIRCULAR_REFERENCE: {
+    status: 409,
+    message: "The bulk operation's bulkId references form a cycle, so it cannot be resolved",
+  },
+  BULK_ID_UNRESOLVED: {
+    status: 409,
+    message: "The bulk operation references a bulkId that no operation of the request created",
+  },
   GROUPS_NEED_TEAMS: { status: 501, message: "Groups map to organization teams; turn teams on to provision groups" },
 });
 

@@ -7,6 +7,11 @@ export interface FilterColumn {
   field: string;
   /** caseExact false (RFC 7643 §2.2) and stored lower-cased: values compare lower-cased. */
   lowerCase?: boolean;
+  /**
+   * The original column of a lower-cased key added after rows existed: a row whose key is still null (not
+   * written since) is compared on it, exactly, and `pr` reads it.
+   */
+  original?: string;
   type?: "string" | "boolean" | "date";
 }
 
@@ -62,7 +67,7 @@ function toWhere(node: Filter, columns: FilterColumns, prefix: string, negated: 
       return toWhere(node.valFilter, columns, `${prefix}${node.attrPath}.`, negated);
     case "pr": {
       const column = columnOf(columns, prefix + node.attrPath);
-      return { field: column.field, operator: negated ? "eq" : "ne", value: null };
+      return { field: column.original ?? column.field, operator: negated ? "eq" : "ne", value: null };
     }
     default:
       return compare(node.op, prefix + node.attrPath, node.compValue, columns, negated);
@@ -95,7 +100,16 @@ function compare(
     if (!(op in NEGATION)) throw invalid(`"not" over "${op}" is not supported`);
     effective = NEGATION[op as keyof typeof NEGATION];
   }
-  return { field: column.field, operator: OPERATORS[effective], value: valueFor(column, raw) };
+  const clause: Where = { field: column.field, operator: OPERATORS[effective], value: valueFor(column, raw) };
+  if (!column.original || raw === null || typeof raw !== "string") return clause;
+  // A row written before the key existed: its original, compared as the databases did before.
+  const legacy: Where = {
+    and: [
+      { field: column.field, operator: "eq", value: null },
+      { field: column.original, operator: OPERATORS[effective], value: raw },
+    ],
+  };
+  return { or: [clause, legacy] };
 }
 
 function columnOf(columns: FilterColumns, path: string): FilterColumn {

@@ -10,6 +10,13 @@ export interface ScimOptions {
   maxStartIndex?: number;
   /** Most members one Group returns or one PATCH adds. Default 1,000. */
   maxGroupMembers?: number;
+  /** Most operations one /Bulk request may carry (RFC 7644 §3.7.4). Default 100. */
+  maxBulkOperations?: number;
+  /**
+   * Most bytes one /Bulk request may carry. Default 1,000,000; ServiceProviderConfig announces the lower
+   * of this and core's `advanced.maxBodySize` (a body past core's limit gets core's 413 before SCIM sees it).
+   */
+  maxBulkPayloadSize?: number;
   /**
    * Whether `user` is an app admin, who may manage any organization's SCIM tokens. Default: the admin
    * plugin's `role` field names `admin`.
@@ -23,6 +30,8 @@ export const SCIM_OPTION_KEYS = {
   maxResults: true,
   maxStartIndex: true,
   maxGroupMembers: true,
+  maxBulkOperations: true,
+  maxBulkPayloadSize: true,
   isAppAdmin: true,
 } as const satisfies OptionKeysOf<ScimOptions>;
 
@@ -41,6 +50,8 @@ export function resolveScimOptions(options: ScimOptions): ResolvedScimOptions {
     maxResults: options.maxResults ?? 100,
     maxStartIndex: options.maxStartIndex ?? 10_000,
     maxGroupMembers: options.maxGroupMembers ?? 1000,
+    maxBulkOperations: options.maxBulkOperations ?? 100,
+    maxBulkPayloadSize: options.maxBulkPayloadSize ?? 1_000_000,
     isAppAdmin: options.isAppAdmin ?? isAdminRole,
   };
 }

@@ -17,6 +17,7 @@ import { patchScimGroup } from "./routes/patch-scim-group.js";
 import { patchScimUser } from "./routes/patch-scim-user.js";
 import { replaceScimGroup } from "./routes/replace-scim-group.js";
 import { replaceScimUser } from "./routes/replace-scim-user.js";
+import { scimBulk } from "./routes/scim-bulk.js";
 import { SCIM_ERRORS } from "./scim-errors.js";
 import { SCIM_OPTION_KEYS, type ScimOptions, resolveScimOptions } from "./scim-options.js";
 import { scimSchema } from "./scim-schema.js";
@@ -45,13 +46,14 @@ export const scim = (options: ScimOptions = {}) => {
       getScimUser: getScimUser,
       replaceScimUser: replaceScimUser(o),
       patchScimUser: patchScimUser(o),
-      deleteScimUser: deleteScimUser,
+      deleteScimUser: deleteScimUser(o),
       listScimGroups: listScimGroups(o),
       createScimGroup: createScimGroup(o),
       getScimGroup: getScimGroup(o),
       replaceScimGroup: replaceScimGroup(o),
       patchScimGroup: patchScimGroup(o),
-      deleteScimGroup: deleteScimGroup,
+      deleteScimGroup: deleteScimGroup(o),
+      scimBulk: scimBulk(o),
     },
     // A deactivated user signs in nowhere, and no session or key of theirs counts (no query: the flag is on
     // the user row core has loaded).

@@ -51,6 +51,13 @@ export const scimSchema: Schema = {
       familyName: { type: "string", required: false },
       email: { type: "string", required: false },
       emailType: { type: "string", required: false },
+      // displayName, name.givenName, name.familyName and emails.type are caseExact false too (RFC 7643
+      // §8.7.1): their lower case, so filters and sorting ignore case on every database alike. Null on
+      // rows written before these columns existed, until the row's next write.
+      displayNameKey: { type: "string", required: false },
+      givenNameKey: { type: "string", required: false },
+      familyNameKey: { type: "string", required: false },
+      emailTypeKey: { type: "string", required: false },
       active: { type: "boolean", defaultValue: true },
       // A fresh random value on every write: the resource's ETag (meta.version, RFC 7644 §3.14).
       version: { type: "string", required: false },
@@ -63,7 +70,7 @@ export const scimSchema: Schema = {
       ["organizationId", "createdAt"],
       ["organizationId", "externalId"],
       ["organizationId", "email"],
-      ["organizationId", "displayName"],
+      ["organizationId", "displayNameKey"],
     ],
   },
   [SCIM_MODELS.group]: {
@@ -115,6 +122,10 @@ export interface ScimUserRow {
   familyName: string | null;
   email: string | null;
   emailType: string | null;
+  displayNameKey?: string | null;
+  givenNameKey?: string | null;
+  familyNameKey?: string | null;
+  emailTypeKey?: string | null;
   active: boolean;
   version: string | null;
   createdAt: Date;

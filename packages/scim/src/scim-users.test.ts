@@ -76,6 +76,23 @@ describe("SCIM Users", () => {
     expect(await names('not (externalId eq "c1") and externalId pr')).toEqual(["dave@acme.test"]);
     expect(await names('emails[type eq "work" and value eq "dave@acme.test"]')).toEqual(["dave@acme.test"]);
     expect(await names('emails.value eq "ERIN@other.test"')).toEqual(["erin@other.test"]);
+    // displayName, name.givenName, name.familyName and emails.type are caseExact false (RFC 7643 §8.7.1).
+    expect(await names('displayName eq "carol c"')).toEqual(["carol@acme.test"]);
+    expect(await names('displayName ne "CAROL C" and displayName pr')).toEqual([]);
+    expect(await names('name.givenName eq "ADA" and name.familyName eq "lovelace"')).toHaveLength(3);
+    expect(await names('emails[type eq "WORK" and value eq "dave@acme.test"]')).toEqual(["dave@acme.test"]);
+    // externalId is caseExact true (RFC 7643 §3.1): a different case is a different id.
+    expect(await names('externalId eq "D1"')).toEqual([]);
+    // A row written before the key columns existed (keys null) is still found, on its original value.
+    const legacy = await org.scim.post("/Users", user("legacy@acme.test", { displayName: "Legacy Name" }));
+    await server.auth.$context.db.update({
+      model: "scimUser",
+      where: [{ field: "id", value: legacy.body.id }],
+      update: { displayNameKey: null, givenNameKey: null, familyNameKey: null, emailTypeKey: null },
+    });
+    expect(await names('displayName eq "Legacy Name"')).toEqual(["legacy@acme.test"]);
+    expect(await names("displayName pr")).toEqual(["carol@acme.test", "legacy@acme.test"]);
+    expect(await names('displayName eq "carol c"')).toEqual(["carol@acme.test"]);
     for (const bad of [
       "userName eq",
       'password eq "x"',

@@ -35,6 +35,8 @@ async function refusingDuplicates<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+const lower = (value: string | null) => (value === null ? null : value.toLowerCase());
+
 function columns(state: UserState) {
   return {
     userName: state.userName,
@@ -45,6 +47,10 @@ function columns(state: UserState) {
     familyName: state.familyName,
     email: state.email,
     emailType: state.emailType,
+    displayNameKey: lower(state.displayName),
+    givenNameKey: lower(state.givenName),
+    familyNameKey: lower(state.familyName),
+    emailTypeKey: lower(state.emailType),
     active: state.active,
     version: newVersion(),
   };
@@ -146,15 +152,15 @@ export async function updateScimUser(
 
 /**
  * DELETE (RFC 7644 §3.6): the account this organization's directory created goes, with its sessions
- * (the plugins are told first) and memberships.
+ * (the plugins are told first) and memberships. Answers the row as it was (whom the deletion concerned).
  */
 export async function deleteScimUser(
   auth: AuthContext,
   scope: ScimScope,
   id: string,
   preconditions?: Preconditions,
-): Promise<void> {
-  await auth.transaction(async (tx) => {
+): Promise<ScimUserRow> {
+  return auth.transaction(async (tx) => {
     await lockOrganization(tx.db, scope.organizationId);
     const current = await findScimUser(tx.db, scope.organizationId, id);
     if (!current) throw new ScimError(SCIM_ERRORS.RESOURCE_NOT_FOUND);
@@ -164,5 +170,6 @@ export async function deleteScimUser(
     await tx.db.delete({ model: SCIM_MODELS.user, where: [{ field: "id", value: current.id }] });
     await tx.accounts.deleteByUser(current.userId);
     await tx.users.delete(current.userId);
+    return current;
   });
 }

@@ -77,6 +77,38 @@ for (const [name, open] of [
       expect(again).toMatchObject({ status: 409, body: { scimType: "uniqueness" } });
     });
 
+    test("displayName, name and emails.type filters compare case-insensitively; externalId exactly (RFC 7643 §8.7.1)", async () => {
+      const org = await newOrganization(s());
+      const created = await org.scim.post(
+        "/Users",
+        user("grace", {
+          externalId: "Ext-7",
+          displayName: "Test User",
+          name: { givenName: "Grace", familyName: "Hopper" },
+          emails: [{ value: `grace-${Date.now()}@example.com`, type: "Work", primary: true }],
+        }),
+      );
+      expect(created.status).toBe(201);
+      const ids = async (filter: string) =>
+        (await org.scim.get(`/Users?filter=${encodeURIComponent(filter)}`)).body.Resources.map(
+          (u: { id: string }) => u.id,
+        );
+      for (const filter of [
+        'displayName eq "test user"',
+        'displayName eq "TEST USER"',
+        'displayName sw "test"',
+        'name.givenName eq "grace"',
+        'name.familyName eq "HOPPER"',
+        'emails[type eq "work"]',
+        'externalId eq "Ext-7"',
+      ])
+        expect({ filter, ids: await ids(filter) }).toEqual({ filter, ids: [created.body.id] });
+      expect(await ids('displayName ne "test user" and displayName pr')).toEqual([]);
+      expect(await ids('externalId eq "ext-7"')).toEqual([]);
+      // The stored values keep their case.
+      expect(created.body).toMatchObject({ displayName: "Test User", emails: [{ type: "Work" }] });
+    });
+
     test("sortBy userName orders case-insensitively, both directions", async () => {
       const org = await newOrganization(s());
       for (const n of ["bob", "Carol", "alice", "Dave"])
@@ -151,6 +183,48 @@ for (const [name, open] of [
         "if-match": after.body.meta.version,
       });
       expect(ok.status).toBe(204);
+    });
+
+    test("/Bulk: bulkIds resolve (a Group's member), each operation in its own transaction, another organization's ids 404", async () => {
+      const org = await newOrganization(s());
+      const other = await newOrganization(s());
+      const foreign = (await other.scim.post("/Users", user("bulk-foreign"))).body.id;
+      const res = await org.scim.post("/Bulk", {
+        schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"],
+        Operations: [
+          {
+            method: "POST",
+            path: "/Groups",
+            bulkId: "g",
+            data: { displayName: "Bulk Team", members: [{ value: "bulkId:u" }] },
+          },
+          { method: "POST", path: "/Users", bulkId: "u", data: user("bulk-ada") },
+          // Same userName in another case: 409, no second account.
+          { method: "POST", path: "/Users", bulkId: "dup", data: user("BULK-ADA") },
+          // A member of another organization: 400, and no team half-made.
+          {
+            method: "POST",
+            path: "/Groups",
+            bulkId: "bad",
+            data: { displayName: "Bad", members: [{ value: foreign }] },
+          },
+          { method: "DELETE", path: `/Users/${foreign}` },
+        ],
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.Operations.map((o: { bulkId?: string; status: string }) => [o.bulkId, o.status])).toEqual([
+        ["u", "201"],
+        ["g", "201"],
+        ["dup", "409"],
+        ["bad", "400"],
+        [undefined, "404"],
+      ]);
+      const groups = await org.scim.get("/Groups");
+      expect(groups.body.Resources.map((g: { displayName: string }) => g.displayName)).toEqual(["Bulk Team"]);
+      const uId = res.body.Operations[0].location.split("/").pop();
+      expect(groups.body.Resources[0].members.map((m: { value: string }) => m.value)).toEqual([uId]);
+      expect((await org.scim.get("/Users")).body.totalResults).toBe(1);
+      expect((await other.scim.get(`/Users/${foreign}`)).status).toBe(200);
     });
 
     test("another organization's token reaches none of these users", async () => {

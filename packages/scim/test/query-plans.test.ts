@@ -59,6 +59,7 @@ it("no statement of the SCIM routes scans a table", async () => {
       'externalId eq "x"',
       'emails[type eq "work"].value eq "a@b.test"',
       'displayName sw "T"',
+      'displayName eq "Test User"',
       'meta.created gt "2020-01-01T00:00:00Z"',
       "active eq false or name.familyName pr",
     ])
@@ -69,6 +70,23 @@ it("no statement of the SCIM routes scans a table", async () => {
     await org.scim.patch(`/Users/${id}`, patchOp({ op: "replace", path: "active", value: false }));
     await org.scim.delete(`/Users/${id}`);
     expect((await org.scim.get("/Groups?filter=externalId%20eq%20%22x%22&sortBy=displayName")).status).toBe(200);
+    // /Bulk runs the single routes' statements, bulkIds resolved.
+    const bulk = await org.scim.post("/Bulk", {
+      schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"],
+      Operations: [
+        { method: "POST", path: "/Users", bulkId: "u", data: { userName: "bulk-plan@example.com" } },
+        {
+          method: "POST",
+          path: "/Groups",
+          bulkId: "g",
+          data: { displayName: "Plan", members: [{ value: "bulkId:u" }] },
+        },
+        { method: "PATCH", path: "/Users/bulkId:u", data: patchOp({ op: "replace", path: "active", value: false }) },
+        { method: "DELETE", path: "/Groups/bulkId:g" },
+        { method: "DELETE", path: "/Users/bulkId:u" },
+      ],
+    });
+    expect(bulk.body.Operations.map((o: { status: string }) => o.status)).toEqual(["201", "201", "200", "204", "204"]);
   } finally {
     recording = false;
   }

@@ -1,10 +1,9 @@
 import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
-import { readGroupResource, toScimGroup } from "../group-resource.js";
-import { createScimGroup as provision, listGroupMembers, requireTeams } from "../group-store.js";
-import { answeringScimErrors, scimResource } from "../scim-response.js";
+import { runScimOperation } from "../scim-operation.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { locationHeader, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 
 /** POST /scim/v2/Groups (RFC 7644 §3.3): creates an organization team with the listed users in it; 201. */
 export const createScimGroup = (o: ResolvedScimOptions) =>
@@ -19,10 +18,15 @@ export const createScimGroup = (o: ResolvedScimOptions) =>
     },
     async (ctx) =>
       answeringScimErrors(async () => {
-        const { scope, base } = await readScimRequest(ctx);
-        requireTeams(ctx.auth);
-        const row = await provision(ctx.auth, scope, readGroupResource(ctx.body, o.maxGroupMembers));
-        const resource = toScimGroup(row, await listGroupMembers(ctx.auth.db, row, o.maxGroupMembers), base);
+        const { scope, base, preconditions } = await readScimRequest(ctx);
+        const done = await runScimOperation(ctx.auth, o, scope, base, {
+          resource: "Groups",
+          method: "POST",
+          id: null,
+          body: ctx.body,
+          preconditions,
+        });
+        const resource = done.resource as NonNullable<typeof done.resource>;
         return scimResource(resource, 201, locationHeader(ctx, resource.meta.location));
       }),
   );

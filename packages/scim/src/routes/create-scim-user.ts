@@ -1,11 +1,9 @@
 import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
-import { answeringScimErrors, scimResource } from "../scim-response.js";
+import { runScimOperation } from "../scim-operation.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { locationHeader, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
-import { toScimUser } from "../user-resource.js";
-import { readUserResource } from "../user-state.js";
-import { createScimUser as provision } from "../user-store.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 
 /** POST /scim/v2/Users (RFC 7644 §3.3): provisions a user into the token's organization; 201 + Location. */
 export const createScimUser = (o: ResolvedScimOptions) =>
@@ -22,9 +20,15 @@ export const createScimUser = (o: ResolvedScimOptions) =>
     },
     async (ctx) =>
       answeringScimErrors(async () => {
-        const { scope, base } = await readScimRequest(ctx);
-        const row = await provision(ctx.auth, o, scope, readUserResource(ctx.body));
-        const resource = toScimUser(row, base);
+        const { scope, base, preconditions } = await readScimRequest(ctx);
+        const done = await runScimOperation(ctx.auth, o, scope, base, {
+          resource: "Users",
+          method: "POST",
+          id: null,
+          body: ctx.body,
+          preconditions,
+        });
+        const resource = done.resource as NonNullable<typeof done.resource>;
         return scimResource(resource, 201, locationHeader(ctx, resource.meta.location));
       }),
   );

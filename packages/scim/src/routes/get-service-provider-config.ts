@@ -1,6 +1,7 @@
 import { defineEndpoint } from "@gatehouse-auth/core";
 import { serviceProviderConfig } from "../discovery.js";
 import { answeringScimErrors, scimJson } from "../scim-response.js";
+import { bulkLimits } from "../bulk-request.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
 
@@ -16,6 +17,6 @@ export const getServiceProviderConfig = (o: ResolvedScimOptions) =>
     async (ctx) =>
       answeringScimErrors(async () => {
         const { base } = await readScimRequest(ctx);
-        return scimJson(serviceProviderConfig(base, o.maxResults));
+        return scimJson(serviceProviderConfig(base, o.maxResults, bulkLimits(ctx.auth, o)));
       }),
   );

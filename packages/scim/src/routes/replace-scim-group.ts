@@ -1,10 +1,9 @@
 import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
-import { readGroupResource, toScimGroup } from "../group-resource.js";
-import { listGroupMembers, requireTeams, updateScimGroup } from "../group-store.js";
-import { answeringScimErrors, scimResource } from "../scim-response.js";
+import { runScimOperation } from "../scim-operation.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { idParam, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 
 /** PUT /scim/v2/Groups/:id (RFC 7644 §3.5.1): replaces the name and every member. */
 export const replaceScimGroup = (o: ResolvedScimOptions) =>
@@ -20,21 +19,13 @@ export const replaceScimGroup = (o: ResolvedScimOptions) =>
     async (ctx) =>
       answeringScimErrors(async () => {
         const { scope, base, preconditions } = await readScimRequest(ctx);
-        requireTeams(ctx.auth);
-        const input = readGroupResource(ctx.body, o.maxGroupMembers);
-        const row = await updateScimGroup(
-          ctx.auth,
-          scope,
-          idParam(ctx),
-          {
-            displayName: input.displayName,
-            externalId: input.externalId,
-            replaceAll: input.members,
-            add: [],
-            remove: [],
-          },
+        const done = await runScimOperation(ctx.auth, o, scope, base, {
+          resource: "Groups",
+          method: "PUT",
+          id: idParam(ctx),
+          body: ctx.body,
           preconditions,
-        );
-        return scimResource(toScimGroup(row, await listGroupMembers(ctx.auth.db, row, o.maxGroupMembers), base));
+        });
+        return scimResource(done.resource as NonNullable<typeof done.resource>);
       }),
   );

@@ -1,12 +1,9 @@
 import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
-import { SCIM_ERRORS, ScimError } from "../scim-errors.js";
-import { answeringScimErrors, scimResource } from "../scim-response.js";
+import { runScimOperation } from "../scim-operation.js";
 import type { ResolvedScimOptions } from "../scim-options.js";
 import { idParam, readScimRequest, SCIM_RATE_LIMIT } from "../scim-request.js";
-import { toScimUser } from "../user-resource.js";
-import { readUserResource } from "../user-state.js";
-import { findScimUser, updateScimUser } from "../user-store.js";
+import { answeringScimErrors, scimResource } from "../scim-response.js";
 
 /** PUT /scim/v2/Users/:id (RFC 7644 §3.5.1): replaces the user's attributes; `active: false` deprovisions. */
 export const replaceScimUser = (o: ResolvedScimOptions) =>
@@ -22,9 +19,13 @@ export const replaceScimUser = (o: ResolvedScimOptions) =>
     async (ctx) =>
       answeringScimErrors(async () => {
         const { scope, base, preconditions } = await readScimRequest(ctx);
-        const row = await findScimUser(ctx.auth.db, scope.organizationId, idParam(ctx));
-        if (!row) throw new ScimError(SCIM_ERRORS.RESOURCE_NOT_FOUND);
-        const updated = await updateScimUser(ctx.auth, o, scope, row, readUserResource(ctx.body), preconditions);
-        return scimResource(toScimUser(updated, base));
+        const done = await runScimOperation(ctx.auth, o, scope, base, {
+          resource: "Users",
+          method: "PUT",
+          id: idParam(ctx),
+          body: ctx.body,
+          preconditions,
+        });
+        return scimResource(done.resource as NonNullable<typeof done.resource>);
       }),
   );
