@@ -2,6 +2,7 @@ import { AuthError, EndpointResponse, defineEndpoint } from "@gatehouse-auth/cor
 import { z } from "zod";
 import { findProvider } from "../manage-access.js";
 import { samlClient } from "../saml-client.js";
+import { signSpMetadata } from "../sign-sp-metadata.js";
 import { openSpKeys } from "../sp-keys.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
@@ -40,7 +41,9 @@ export const spMetadata = (o: ResolvedSsoOptions) =>
         keys,
         encryptionCert ? (keys.encryption ?? null) : null,
       );
-      const xml = saml.generateServiceProviderMetadata(encryptionCert, signingCert);
+      let xml = saml.generateServiceProviderMetadata(encryptionCert, signingCert);
+      // Signed by the current signing key, the one an IdP already trusts.
+      if (signingCert && keys.signing) xml = await signSpMetadata(xml, keys.signing, signingCert);
       return new EndpointResponse(200, xml, {
         "content-type": "application/samlmetadata+xml; charset=utf-8",
         "x-content-type-options": "nosniff",
