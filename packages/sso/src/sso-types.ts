@@ -44,6 +44,10 @@ export interface SamlConfig {
   idpWantsSignedRequests?: boolean;
   /** The signing certificate (base64 DER) the SP metadata publishes. */
   spSigningCert?: string | null;
+  /** During a signing-key rotation's overlap: the next certificate, published beside the current one. */
+  spNextSigningCert?: string | null;
+  /** When the pending signing key was rotated in (ms since the epoch); it is promoted after the overlap. */
+  spNextSigningSince?: number | null;
   /** The SP metadata offers an encryption key: the IdP may send EncryptedAssertions. */
   encryptAssertions?: boolean;
   /** A plain (unencrypted) assertion is refused. */
