@@ -125,11 +125,10 @@ describe("SP key rotation", () => {
   });
 
   it("ends the overlap by itself after saml.signingKeyOverlap (the app's clock), without a write", async () => {
-    let offset = 0;
-    const timed = await startKit(
-      { saml: { signingKeyOverlap: 3600 } },
-      { advanced: { now: () => Date.now() + offset } },
-    );
+    // The app's clock stands still unless the test moves it: the deadline's edges are exact, never timed.
+    const t0 = Date.now();
+    let clock = t0;
+    const timed = await startKit({ saml: { signingKeyOverlap: 3600 } }, { advanced: { now: () => clock } });
     try {
       await timed.connect("auto", "auto.test", true, { samlConfig: { signAuthnRequests: true } });
       const read = async () =>
@@ -145,9 +144,9 @@ describe("SP key rotation", () => {
       expect(await read()).toEqual([old, nextCert]);
       const urlNow = async () =>
         (await timed.browser().post("/sign-in/sso", { providerId: "auto", callbackURL: "/d" })).body.url as string;
-      offset = 3599_000;
+      clock = t0 + 3599_000;
       expect(verifyRedirectSignature(await urlNow(), old ?? null)).toBe("valid");
-      offset = 3600_000;
+      clock = t0 + 3600_000;
       expect(await read()).toEqual([nextCert]);
       expect(verifyRedirectSignature(await urlNow(), nextCert)).toBe("valid");
       expect(verifyRedirectSignature(await urlNow(), old ?? null)).toBe("invalid");
