@@ -148,6 +148,57 @@ export async function encryptAssertion(xml: string, spCert: string, options: Enc
   return new XMLSerializer().serializeToString(doc);
 }
 
+/** Encrypts `content` (an XML element) for the SP certificate `spCert`, as xmlenc EncryptedData. */
+async function encryptXml(content: string, spCert: string, options: EncryptOptions): Promise<string> {
+  const pem = pemCert(spCert);
+  return new Promise<string>((resolve, reject) =>
+    xmlenc.encrypt(
+      content,
+      {
+        rsa_pub: new X509Certificate(pem).publicKey.export({ type: "spki", format: "pem" }).toString(),
+        pem,
+        encryptionAlgorithm: (options.dataAlgorithm ?? AES256_GCM) as EncryptionAlgorithm,
+        keyEncryptionAlgorithm: (options.keyAlgorithm ?? RSA_OAEP) as KeyEncryptionAlgorithm,
+        disallowEncryptionWithInsecureAlgorithm: false,
+        warnInsecureAlgorithm: false,
+      },
+      (err, out) => (err ? reject(err) : resolve(out)),
+    ),
+  );
+}
+
+/**
+ * Replaces the assertion's NameID with an EncryptedID, or its Attributes named in `names` (all when
+ * omitted) with EncryptedAttributes (SAML core §2.2.4, §2.7.3.2), encrypted for `spCert`. Done before
+ * signing, as an IdP does: the signature covers the ciphertext. `plaintext` rewrites each element's XML
+ * before encryption (attacks); `keep` leaves the plain element beside the encrypted one.
+ */
+export async function encryptIdentifiers(
+  xml: string,
+  spCert: string,
+  what: "NameID" | "Attribute",
+  options: EncryptOptions & { names?: string[]; keep?: boolean } = {},
+): Promise<string> {
+  const doc = new DOMParser().parseFromString(xml, "text/xml");
+  const targets = Array.from(doc.getElementsByTagNameNS(SAML_NS, what)).filter(
+    (el) => what === "NameID" || !options.names || options.names.includes(el.getAttribute("Name") ?? ""),
+  );
+  if (targets.length === 0) throw new Error(`no ${what} to encrypt`);
+  for (const el of targets) {
+    const elXml = new XMLSerializer().serializeToString(el);
+    const encrypted = await encryptXml(options.plaintext ? options.plaintext(elXml) : elXml, spCert, options);
+    const name = what === "NameID" ? "EncryptedID" : "EncryptedAttribute";
+    const wrapper = new DOMParser().parseFromString(
+      `<saml:${name} xmlns:saml="${SAML_NS}">${encrypted}</saml:${name}>`,
+      "text/xml",
+    ).documentElement;
+    const imported = doc.importNode(wrapper, true);
+    if (options.keep) el.parentNode?.insertBefore(imported, el.nextSibling);
+    else el.parentNode?.replaceChild(imported, el);
+  }
+  return new XMLSerializer().serializeToString(doc);
+}
+
 /** What the IdP learnt from an SP's metadata (imported as an administrator does). */
 export interface KnownSp {
   authnRequestsSigned: boolean;
@@ -267,6 +318,9 @@ export interface TestIdp {
   encrypt: boolean;
   /** How to encrypt (algorithms). */
   encryptOptions: EncryptOptions;
+  /** Send the NameID as an EncryptedID / the attributes as EncryptedAttributes (needs an SP encryption certificate). */
+  encryptNameId: boolean;
+  encryptAttributes: boolean;
   /** SPs by entity ID, from their imported metadata. */
   sps: Map<string, KnownSp>;
   /** Imports an SP's metadata, as the IdP's administrator does (a signed re-import must verify). */
@@ -318,7 +372,12 @@ export async function startIdp(spEntityId: () => string): Promise<TestIdp> {
       ...idp.user,
     });
     const encryptTo = idp.encrypt ? (sp?.encryptionCert ?? null) : null;
-    let xml = idp.signWhat === "response" ? unsigned : sign(unsigned, "assertion");
+    let content = unsigned;
+    if (idp.encryptNameId && sp?.encryptionCert)
+      content = await encryptIdentifiers(content, sp.encryptionCert, "NameID");
+    if (idp.encryptAttributes && sp?.encryptionCert)
+      content = await encryptIdentifiers(content, sp.encryptionCert, "Attribute");
+    let xml = idp.signWhat === "response" ? content : sign(content, "assertion");
     if (encryptTo) xml = await encryptAssertion(xml, encryptTo, idp.encryptOptions);
     if (idp.signWhat !== "assertion") xml = sign(xml, "response");
     const b64 = Buffer.from(xml).toString("base64");
@@ -344,6 +403,8 @@ export async function startIdp(spEntityId: () => string): Promise<TestIdp> {
     metadataWantingSignedRequests: "",
     encrypt: true,
     encryptOptions: {},
+    encryptNameId: false,
+    encryptAttributes: false,
     sps: new Map(),
     trustSp(metadataXml) {
       const { entityId, sp } = readSpMetadata(metadataXml);
