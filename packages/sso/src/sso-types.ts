@@ -71,7 +71,9 @@ export interface OidcConfig {
   idTokenAlgorithms: readonly string[];
   scopes: readonly string[];
   /** How the client authenticates at the token endpoint. */
-  tokenAuth: "client_secret_basic" | "client_secret_post";
+  tokenAuth: "client_secret_basic" | "client_secret_post" | "private_key_jwt";
+  /** private_key_jwt: the public key the connection's JWKS URL publishes (the private one is in `secret`). */
+  clientJwk?: import("./oidc-client-key.js").ClientJwk;
   /** Always true: every flow sends an S256 challenge. */
   pkce: true;
 }

@@ -116,6 +116,11 @@ export const updateProvider = (o: ResolvedSsoOptions) =>
       if (oidc && row.protocol === "oidc") {
         if (oidc.clientId)
           data.config = JSON.stringify({ ...(JSON.parse(row.config) as OidcConfig), clientId: oidc.clientId });
+        // A private_key_jwt connection has a key pair, no secret: a secret would replace its key.
+        if (oidc.clientSecret && (JSON.parse(row.config) as OidcConfig).tokenAuth === "private_key_jwt")
+          throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, {
+            message: "This connection authenticates with private_key_jwt and has no client secret",
+          });
         // Encrypted at rest like at registration; never part of an answer.
         if (oidc.clientSecret) data.secret = symmetricEncrypt(ctx.auth.secret, oidc.clientSecret);
       }
