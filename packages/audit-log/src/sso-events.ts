@@ -194,7 +194,13 @@ export function scimBulkEvents(s: Settled): Mapped[] | null {
 }
 
 /** The SAML SP key settings an event may name (booleans and key kinds). */
-const SAML_KEY_FLAGS = ["signAuthnRequests", "encryptAssertions", "requireEncryptedAssertions", "rotateSpKeys"];
+const SAML_KEY_FLAGS = [
+  "signAuthnRequests",
+  "encryptAssertions",
+  "requireEncryptedAssertions",
+  "rotateSpKeys",
+  "promoteSpSigningKey",
+];
 
 export const SSO_EVENT_RULES: Record<string, (s: Settled) => Mapped | null> = {
   "/sso/register": (s) => ({

@@ -1,23 +1,11 @@
 import { loadXmldom } from "./load-saml.js";
+import { openEncryptedElement } from "./open-encrypted-element.js";
 import type { SpPrivateKeys } from "./sp-keys.js";
 import type { SamlConfig } from "./sso-types.js";
 
 const PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
 const ASSERTION = "urn:oasis:names:tc:SAML:2.0:assertion";
 const DS = "http://www.w3.org/2000/09/xmldsig#";
-const XENC = "http://www.w3.org/2001/04/xmlenc#";
-
-/** Content encryption node-saml's xml-encryption decrypts that is not weak (no 3DES). */
-const DATA_ALGORITHMS = new Set([
-  "http://www.w3.org/2009/xmlenc11#aes256-gcm",
-  "http://www.w3.org/2009/xmlenc11#aes128-gcm",
-  "http://www.w3.org/2001/04/xmlenc#aes256-cbc",
-  "http://www.w3.org/2001/04/xmlenc#aes128-cbc",
-]);
-/** Key transport: RSA-OAEP only (RSA PKCS#1 v1.5 is Bleichenbacher's oracle, xmlenc-core1 §5.4.1). */
-const KEY_ALGORITHMS = new Set(["http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p"]);
-/** OAEP's digest as xml-encryption reads it (another URI would silently fall back to SHA-1 there). */
-const OAEP_DIGESTS = new Set([`${DS}sha1`, `${DS}sha256`, `${DS}sha512`]);
 /** Signatures: RSA with SHA-256 or stronger; SHA-1 signatures and digests are refused. */
 const SIGNATURE_ALGORITHMS = new Set([
   "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256",
@@ -54,31 +42,6 @@ function strongSignatures(root: Element | Document): boolean {
   return true;
 }
 
-/** The decoded CipherValue has a length the algorithm can have (IV, whole blocks or a GCM tag). */
-function plausibleCiphertext(algorithm: string, value: string, maxBytes: number): boolean {
-  const b64 = value.replace(/\s+/g, "");
-  if (!/^[A-Za-z0-9+/]+=*$/.test(b64) || b64.length > Math.ceil((maxBytes * 4) / 3) + 4) return false;
-  const n = Buffer.from(b64, "base64").length;
-  return algorithm.endsWith("gcm") ? n > 12 + 16 : n >= 32 && n % 16 === 0;
-}
-
-const xmlenc = () => import("xml-encryption");
-
-/** Decrypts with xml-encryption, refusing its insecure algorithms; null when the key does not open it. */
-async function decrypt(xml: string, key: string): Promise<string | null> {
-  const lib = await xmlenc();
-  const decryptFn = (lib.default ?? lib).decrypt;
-  return new Promise((resolve) => {
-    try {
-      decryptFn(xml, { key, disallowDecryptionWithInsecureAlgorithm: true, warnInsecureAlgorithm: false }, (err, out) =>
-        resolve(err || typeof out !== "string" ? null : out),
-      );
-    } catch {
-      resolve(null);
-    }
-  });
-}
-
 /**
  * Checks the response's cryptography before node-saml sees it: SHA-1 signatures refused; a connection
  * that requires encryption gets exactly one EncryptedAssertion and no plain one; an EncryptedAssertion
@@ -95,7 +58,7 @@ export async function checkAssertionCrypto(
   maxBytes: number,
 ): Promise<CryptoCheck> {
   const refuse = (code: string): CryptoCheck => ({ ok: false, code });
-  const { DOMParser, XMLSerializer } = await loadXmldom();
+  const { DOMParser } = await loadXmldom();
   const doc = new DOMParser({ errorHandler: { error: () => {}, fatalError: () => {} } }).parseFromString(
     xml,
     "text/xml",
@@ -115,52 +78,23 @@ export async function checkAssertionCrypto(
   const wrapper = encrypted[0] as Element;
   if (!config.encryptAssertions || !keys.encryption) return refuse("invalid_encrypted_assertion");
 
-  const data = elements(wrapper, XENC, "EncryptedData");
-  if (data.length !== 1) return refuse("invalid_encrypted_assertion");
-  if (elements(wrapper, XENC, "CipherReference").length > 0) return refuse("invalid_encrypted_assertion");
-  for (const method of elements(wrapper, XENC, "EncryptionMethod")) {
-    const algorithm = method.getAttribute("Algorithm") ?? "";
-    const owner = method.parentNode as Element | null;
-    const allowed = owner?.localName === "EncryptedKey" ? KEY_ALGORITHMS : DATA_ALGORITHMS;
-    if (!allowed.has(algorithm)) return refuse("weak_algorithm");
-    for (const digest of elements(method, DS, "DigestMethod"))
-      if (!OAEP_DIGESTS.has(digest.getAttribute("Algorithm") ?? "")) return refuse("weak_algorithm");
-  }
-  if (elements(wrapper, XENC, "EncryptedKey").length < 1) return refuse("invalid_encrypted_assertion");
-  const dataMethod = children(data[0] as Element, XENC, "EncryptionMethod")[0]?.getAttribute("Algorithm") ?? "";
-  const cipherValue = elements(data[0] as Element, XENC, "CipherValue")[0]?.textContent ?? "";
-  if (!DATA_ALGORITHMS.has(dataMethod) || !plausibleCiphertext(dataMethod, cipherValue, maxBytes))
-    return refuse("invalid_encrypted_assertion");
-
-  const wrapperXml = new XMLSerializer().serializeToString(wrapper);
-  for (const key of [keys.encryption, keys.previousEncryption]) {
-    if (!key) continue;
-    const plaintext = await decrypt(wrapperXml, key);
-    if (plaintext === null) continue;
-    if (Buffer.byteLength(plaintext) > maxBytes) return refuse("invalid_encrypted_assertion");
-    // The decrypted XML never saw decodeSamlResponse: the same no-DTD rule applies here.
-    if (/<!DOCTYPE|<!ENTITY|<!ELEMENT|<!ATTLIST/i.test(plaintext)) return refuse("invalid_saml_response");
-    let failed = false;
-    const inner = new DOMParser({
-      errorHandler: {
-        error: () => {
-          failed = true;
-        },
-        fatalError: () => {
-          failed = true;
-        },
-      },
-    }).parseFromString(plaintext, "text/xml");
-    const assertion = inner?.documentElement;
-    if (failed || !assertion || assertion.localName !== "Assertion" || assertion.namespaceURI !== ASSERTION)
-      return refuse("invalid_encrypted_assertion");
-    if (!strongSignatures(inner)) return refuse("weak_algorithm");
-    return {
-      ok: true,
-      encrypted: true,
-      decryptionKey: key,
-      assertionSigned: children(assertion, DS, "Signature").length > 0,
-    };
-  }
-  return refuse("invalid_encrypted_assertion");
+  const opened = await openEncryptedElement(wrapper, [keys.encryption, keys.previousEncryption], maxBytes, {
+    ns: ASSERTION,
+    local: "Assertion",
+  });
+  if (!opened.ok)
+    return refuse(
+      opened.reason === "weak"
+        ? "weak_algorithm"
+        : opened.reason === "dtd"
+          ? "invalid_saml_response"
+          : "invalid_encrypted_assertion",
+    );
+  if (!strongSignatures(opened.document)) return refuse("weak_algorithm");
+  return {
+    ok: true,
+    encrypted: true,
+    decryptionKey: opened.key,
+    assertionSigned: children(opened.element, DS, "Signature").length > 0,
+  };
 }

@@ -82,6 +82,13 @@ export async function discoverProvider(
   if (idTokenAlgorithms.length === 0) refuse("discovery_failed");
   if (as.code_challenge_methods_supported && !as.code_challenge_methods_supported.includes("S256"))
     refuse("pkce_not_supported");
+  // private_key_jwt with an ES256 assertion, when the provider lists what it takes (RFC 8414 §2).
+  if (input.tokenAuth === "private_key_jwt") {
+    const methods = as.token_endpoint_auth_methods_supported;
+    const algs = as.token_endpoint_auth_signing_alg_values_supported;
+    if ((methods && !methods.includes("private_key_jwt")) || (algs && !algs.includes("ES256")))
+      refuse("discovery_failed");
+  }
   return {
     clientId: input.clientId,
     issuer: as.issuer,
@@ -152,7 +159,8 @@ export type OidcClaims = JWTPayload & { sub: string; email?: unknown; email_veri
 export async function completeCallback(
   limits: OidcFetchLimits,
   config: OidcConfig,
-  clientSecret: string,
+  /** The client secret, or the private_key_jwt signing key (with its kid). */
+  credential: string | { key: CryptoKey; kid: string },
   callbackUrl: URL,
   redirectUri: string,
   pending: OidcPending,
@@ -170,10 +178,14 @@ export async function completeCallback(
       /"iss"/.test(message) ? "invalid_issuer" : /"state"/.test(message) ? "invalid_state" : "invalid_response",
     );
   }
+  // RFC 7523 §2.2: a JWT signed with the connection's key (iss = sub = client id, aud = the issuer,
+  // a jti and a short exp, made by oauth4webapi) instead of a shared secret.
   const auth =
-    config.tokenAuth === "client_secret_post"
-      ? oauth.ClientSecretPost(clientSecret)
-      : oauth.ClientSecretBasic(clientSecret);
+    typeof credential !== "string"
+      ? oauth.PrivateKeyJwt(credential)
+      : config.tokenAuth === "client_secret_post"
+        ? oauth.ClientSecretPost(credential)
+        : oauth.ClientSecretBasic(credential);
   let tokens: oauth.TokenEndpointResponse;
   try {
     const response = await oauth.authorizationCodeGrantRequest(

@@ -1,6 +1,6 @@
 import type { AuthContext } from "@gatehouse-auth/core";
 import { z } from "zod";
-import { acsUrl, oidcRedirectUri } from "./sp-urls.js";
+import { acsUrl, apiRoot, oidcRedirectUri } from "./sp-urls.js";
 import type { OidcConfig, SamlConfig, SsoProviderRow } from "./sso-types.js";
 
 /** A connection as the API shows it: never its secrets. */
@@ -19,6 +19,8 @@ export const providerResponse = z.object({
   oidcConfig: z.record(z.string(), z.unknown()).optional(),
   /** OIDC: the redirect URI to register at the OpenID Provider. */
   redirectURI: z.string().optional(),
+  /** OIDC with private_key_jwt: the connection's JWKS URL to register at the OpenID Provider. */
+  jwksURI: z.string().optional(),
   /** The last sign-in through the connection, at most a minute stale; null before the first. */
   lastSignInAt: z.date().nullable(),
   createdAt: z.date(),
@@ -43,6 +45,10 @@ export function toProviderResponse(auth: AuthContext, row: SsoProviderRow) {
       : {
           oidcConfig: { ...(config as OidcConfig), redirectURI: oidcRedirectUri(auth, row.providerId) },
           redirectURI: oidcRedirectUri(auth, row.providerId),
+          // private_key_jwt: the jwks_uri to register at the OpenID Provider.
+          ...((config as OidcConfig).tokenAuth === "private_key_jwt"
+            ? { jwksURI: `${apiRoot(auth)}/sso/oidc/jwks/${encodeURIComponent(row.providerId)}` }
+            : {}),
         }),
     lastSignInAt: row.lastSignInAt ?? null,
     createdAt: row.createdAt,

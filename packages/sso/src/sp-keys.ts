@@ -12,8 +12,10 @@ export interface SpKeyPair {
 
 /** The private keys of a SAML connection, stored encrypted in the row's `secret` column. */
 export interface SpPrivateKeys {
-  /** Signs AuthnRequests (HTTP-Redirect binding). */
+  /** Signs AuthnRequests (HTTP-Redirect binding) and the SP metadata. */
   signing?: string;
+  /** A rotated-in signing key in its overlap: published beside `signing`, signs nothing until promoted. */
+  nextSigning?: string;
   /** Decrypts EncryptedAssertions. */
   encryption?: string;
   /** The encryption key before the last rotation: still decrypts until the IdP has the new certificate. */

@@ -30,6 +30,12 @@ export interface SsoOptions {
     clockSkewMs?: number;
     /** How long a sent AuthnRequest may be answered, in seconds (default 600). */
     requestLifetime?: number;
+    /**
+     * Seconds a rotated signing key is published beside the current one before it starts signing by
+     * itself (default 14 days); `update-provider { samlConfig: { promoteSpSigningKey: true } }` ends
+     * the overlap earlier.
+     */
+    signingKeyOverlap?: number;
   };
   /** OIDC settings shared by every connection: limits on every request to an OpenID Provider. */
   oidc?: {
@@ -56,7 +62,7 @@ export interface ResolvedSsoOptions {
     defaultRole: string;
     getRole: NonNullable<NonNullable<SsoOptions["organizationProvisioning"]>["getRole"]> | null;
   };
-  saml: { maxResponseBytes: number; clockSkewMs: number; requestLifetime: number };
+  saml: { maxResponseBytes: number; clockSkewMs: number; requestLifetime: number; signingKeyOverlap: number };
   oidc: {
     timeoutMs: number;
     maxResponseBytes: number;
@@ -84,6 +90,7 @@ export function resolveSsoOptions(o: SsoOptions = {}): ResolvedSsoOptions {
       maxResponseBytes: o.saml?.maxResponseBytes ?? 256 * 1024,
       clockSkewMs: o.saml?.clockSkewMs ?? 5 * 60 * 1000,
       requestLifetime: o.saml?.requestLifetime ?? 600,
+      signingKeyOverlap: o.saml?.signingKeyOverlap ?? 14 * 86_400,
     },
     oidc: {
       timeoutMs: o.oidc?.timeoutMs ?? 5000,
@@ -101,6 +108,6 @@ export const SSO_OPTION_KEYS = {
   adminRoles: true,
   domainVerification: { enabled: true, tokenPrefix: true, dnsServers: true, timeoutMs: true },
   organizationProvisioning: { defaultRole: true, getRole: true },
-  saml: { maxResponseBytes: true, clockSkewMs: true, requestLifetime: true },
+  saml: { maxResponseBytes: true, clockSkewMs: true, requestLifetime: true, signingKeyOverlap: true },
   oidc: { timeoutMs: true, maxResponseBytes: true, refuseUnverifiedEmail: true, loopbackOrigins: true },
 } as const;

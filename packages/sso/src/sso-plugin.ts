@@ -3,6 +3,7 @@ import { enforceSso, refuseEnforcedSignUp } from "./enforce-sso.js";
 import { deleteProvider } from "./routes/delete-provider.js";
 import { listProviders } from "./routes/list-providers.js";
 import { oidcCallback } from "./routes/oidc-callback.js";
+import { oidcClientJwks } from "./routes/oidc-client-jwks.js";
 import { registerProvider } from "./routes/register-provider.js";
 import { requestDomainVerification } from "./routes/request-domain-verification.js";
 import { samlAcs } from "./routes/saml-acs.js";
@@ -34,6 +35,7 @@ export const sso = (options: SsoOptions = {}) => {
       signInSSO: signInSso(o),
       acsEndpoint: samlAcs(o),
       callbackSSO: oidcCallback(o),
+      oidcClientJwks: oidcClientJwks(),
     },
     interceptSignIn: enforceSso(o),
     hooks: { before: [refuseEnforcedSignUp] },

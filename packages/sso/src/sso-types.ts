@@ -44,6 +44,10 @@ export interface SamlConfig {
   idpWantsSignedRequests?: boolean;
   /** The signing certificate (base64 DER) the SP metadata publishes. */
   spSigningCert?: string | null;
+  /** During a signing-key rotation's overlap: the next certificate, published beside the current one. */
+  spNextSigningCert?: string | null;
+  /** When the pending signing key was rotated in (ms since the epoch); it is promoted after the overlap. */
+  spNextSigningSince?: number | null;
   /** The SP metadata offers an encryption key: the IdP may send EncryptedAssertions. */
   encryptAssertions?: boolean;
   /** A plain (unencrypted) assertion is refused. */
@@ -67,7 +71,9 @@ export interface OidcConfig {
   idTokenAlgorithms: readonly string[];
   scopes: readonly string[];
   /** How the client authenticates at the token endpoint. */
-  tokenAuth: "client_secret_basic" | "client_secret_post";
+  tokenAuth: "client_secret_basic" | "client_secret_post" | "private_key_jwt";
+  /** private_key_jwt: the public key the connection's JWKS URL publishes (the private one is in `secret`). */
+  clientJwk?: import("./oidc-client-key.js").ClientJwk;
   /** Always true: every flow sends an S256 challenge. */
   pkce: true;
 }

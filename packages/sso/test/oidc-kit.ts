@@ -128,6 +128,8 @@ export class Browser {
 
 /** The clients registered at the IdP: the app's, and another app's (for tokens meant for someone else). */
 export const CLIENT = { id: "acme-app", secret: "acme-app-secret-0123456789abcdef0123456789" };
+/** A private_key_jwt client: the IdP fetches its keys from the app's JWKS URL of the connection `pkj`. */
+export const KEY_CLIENT = { id: "key-app", providerId: "pkj" };
 export const OTHER_CLIENT = { id: "other-app", secret: "other-app-secret-0123456789abcdef012345678" };
 
 /** The app's secret: tests read stored rows to prove the client secret is not kept in clear. */
@@ -179,7 +181,16 @@ export async function startOidcKit(
         clients: [
           { clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUris: redirects, skipConsent: true },
           { clientId: OTHER_CLIENT.id, clientSecret: OTHER_CLIENT.secret, redirectUris: redirects, skipConsent: true },
+          {
+            clientId: KEY_CLIENT.id,
+            tokenEndpointAuthMethod: "private_key_jwt",
+            jwksUri: `${app.url}/api/auth/sso/oidc/jwks/${KEY_CLIENT.providerId}`,
+            redirectUris: redirects,
+            skipConsent: true,
+          },
         ],
+        // The app's JWKS URL is on this machine (http on loopback).
+        allowPrivateJwksUriHosts: true,
       }),
     ],
   });

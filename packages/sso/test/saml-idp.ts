@@ -148,10 +148,64 @@ export async function encryptAssertion(xml: string, spCert: string, options: Enc
   return new XMLSerializer().serializeToString(doc);
 }
 
+/** Encrypts `content` (an XML element) for the SP certificate `spCert`, as xmlenc EncryptedData. */
+async function encryptXml(content: string, spCert: string, options: EncryptOptions): Promise<string> {
+  const pem = pemCert(spCert);
+  return new Promise<string>((resolve, reject) =>
+    xmlenc.encrypt(
+      content,
+      {
+        rsa_pub: new X509Certificate(pem).publicKey.export({ type: "spki", format: "pem" }).toString(),
+        pem,
+        encryptionAlgorithm: (options.dataAlgorithm ?? AES256_GCM) as EncryptionAlgorithm,
+        keyEncryptionAlgorithm: (options.keyAlgorithm ?? RSA_OAEP) as KeyEncryptionAlgorithm,
+        disallowEncryptionWithInsecureAlgorithm: false,
+        warnInsecureAlgorithm: false,
+      },
+      (err, out) => (err ? reject(err) : resolve(out)),
+    ),
+  );
+}
+
+/**
+ * Replaces the assertion's NameID with an EncryptedID, or its Attributes named in `names` (all when
+ * omitted) with EncryptedAttributes (SAML core §2.2.4, §2.7.3.2), encrypted for `spCert`. Done before
+ * signing, as an IdP does: the signature covers the ciphertext. `plaintext` rewrites each element's XML
+ * before encryption (attacks); `keep` leaves the plain element beside the encrypted one.
+ */
+export async function encryptIdentifiers(
+  xml: string,
+  spCert: string,
+  what: "NameID" | "Attribute",
+  options: EncryptOptions & { names?: string[]; keep?: boolean } = {},
+): Promise<string> {
+  const doc = new DOMParser().parseFromString(xml, "text/xml");
+  const targets = Array.from(doc.getElementsByTagNameNS(SAML_NS, what)).filter(
+    (el) => what === "NameID" || !options.names || options.names.includes(el.getAttribute("Name") ?? ""),
+  );
+  if (targets.length === 0) throw new Error(`no ${what} to encrypt`);
+  for (const el of targets) {
+    const elXml = new XMLSerializer().serializeToString(el);
+    const encrypted = await encryptXml(options.plaintext ? options.plaintext(elXml) : elXml, spCert, options);
+    const name = what === "NameID" ? "EncryptedID" : "EncryptedAttribute";
+    const wrapper = new DOMParser().parseFromString(
+      `<saml:${name} xmlns:saml="${SAML_NS}">${encrypted}</saml:${name}>`,
+      "text/xml",
+    ).documentElement;
+    const imported = doc.importNode(wrapper, true);
+    if (options.keep) el.parentNode?.insertBefore(imported, el.nextSibling);
+    else el.parentNode?.replaceChild(imported, el);
+  }
+  return new XMLSerializer().serializeToString(doc);
+}
+
 /** What the IdP learnt from an SP's metadata (imported as an administrator does). */
 export interface KnownSp {
   authnRequestsSigned: boolean;
+  /** The first signing certificate (the current one). */
   signingCert: string | null;
+  /** Every signing certificate: two during an SP's key-rotation overlap; a request may use either. */
+  signingCerts: string[];
   encryptionCert: string | null;
 }
 
@@ -159,18 +213,49 @@ export interface KnownSp {
 export function readSpMetadata(xml: string): { entityId: string; sp: KnownSp } {
   const root = new DOMParser().parseFromString(xml, "text/xml").documentElement;
   const descriptor = root.getElementsByTagNameNS(MD, "SPSSODescriptor")[0];
-  const certFor = (use: string) => {
-    const kd = Array.from(root.getElementsByTagNameNS(MD, "KeyDescriptor")).find((k) => k.getAttribute("use") === use);
-    return kd?.getElementsByTagNameNS(DS_NS, "X509Certificate")[0]?.textContent?.replace(/\s+/g, "") ?? null;
-  };
+  const certsFor = (use: string) =>
+    Array.from(root.getElementsByTagNameNS(MD, "KeyDescriptor"))
+      .filter((k) => k.getAttribute("use") === use)
+      .map((kd) => kd.getElementsByTagNameNS(DS_NS, "X509Certificate")[0]?.textContent?.replace(/\s+/g, "") ?? "")
+      .filter(Boolean);
+  const signingCerts = certsFor("signing");
   return {
     entityId: root.getAttribute("entityID") ?? "",
     sp: {
       authnRequestsSigned: descriptor?.getAttribute("AuthnRequestsSigned") === "true",
-      signingCert: certFor("signing"),
-      encryptionCert: certFor("encryption"),
+      signingCert: signingCerts[0] ?? null,
+      signingCerts,
+      encryptionCert: certsFor("encryption")[0] ?? null,
     },
   };
+}
+
+/**
+ * Checks signed SP metadata as an IdP does before importing it (SAML metadata §3.1): exactly one
+ * enveloped signature, first child of the EntityDescriptor, whose single reference is the root's ID,
+ * RSA-SHA256 / SHA-256, verified with `trustedCert` (the certificate the IdP already pins, not the
+ * one the document carries); "unsigned" when the document has no signature at all.
+ */
+export function verifySpMetadata(xml: string, trustedCert: string): "valid" | "invalid" | "unsigned" {
+  const doc = new DOMParser().parseFromString(xml, "text/xml");
+  const root = doc.documentElement;
+  const signatures = Array.from(doc.getElementsByTagNameNS(DS_NS, "Signature"));
+  if (signatures.length === 0) return "unsigned";
+  const first = Array.from(root.childNodes).find((n) => n.nodeType === 1);
+  if (signatures.length !== 1 || first !== signatures[0]) return "invalid";
+  const method = signatures[0]?.getElementsByTagNameNS(DS_NS, "SignatureMethod")[0]?.getAttribute("Algorithm");
+  if (method !== RSA_SHA256) return "invalid";
+  const sig = new SignedXml({ publicCert: pemCert(trustedCert) });
+  sig.loadSignature(signatures[0] as Element);
+  try {
+    if (!sig.checkSignature(xml)) return "invalid";
+  } catch {
+    return "invalid";
+  }
+  const refs = sig.getReferences();
+  const id = root.getAttribute("ID");
+  if (!id || refs.length !== 1 || refs[0]?.uri !== `#${id}` || refs[0]?.digestAlgorithm !== SHA256) return "invalid";
+  return "valid";
 }
 
 /**
@@ -233,9 +318,12 @@ export interface TestIdp {
   encrypt: boolean;
   /** How to encrypt (algorithms). */
   encryptOptions: EncryptOptions;
+  /** Send the NameID as an EncryptedID / the attributes as EncryptedAttributes (needs an SP encryption certificate). */
+  encryptNameId: boolean;
+  encryptAttributes: boolean;
   /** SPs by entity ID, from their imported metadata. */
   sps: Map<string, KnownSp>;
-  /** Imports an SP's metadata, as the IdP's administrator does. */
+  /** Imports an SP's metadata, as the IdP's administrator does (a signed re-import must verify). */
   trustSp(metadataXml: string): void;
   /** Requests it refused (403), with the reason. */
   refused: string[];
@@ -264,7 +352,11 @@ export async function startIdp(spEntityId: () => string): Promise<TestIdp> {
     // A request from an SP whose metadata says AuthnRequestsSigned (or to an IdP wanting them all
     // signed) must carry a valid signature; a present signature must verify whatever the settings.
     const sp = idp.sps.get(request.issuer) ?? null;
-    const signature = verifyRedirectSignature(url.href, sp?.signingCert ?? null);
+    // During an SP's rotation overlap its metadata names two signing certificates: either may sign.
+    const results = (sp?.signingCerts.length ? sp.signingCerts : [null]).map((c) =>
+      verifyRedirectSignature(url.href, c),
+    );
+    const signature = results.includes("valid") ? "valid" : (results[0] ?? "missing");
     const mustSign = idp.wantAuthnRequestsSigned || sp?.authnRequestsSigned === true;
     if (signature === "invalid" || (signature === "missing" && mustSign)) {
       idp.refused.push(`signature ${signature}`);
@@ -280,7 +372,12 @@ export async function startIdp(spEntityId: () => string): Promise<TestIdp> {
       ...idp.user,
     });
     const encryptTo = idp.encrypt ? (sp?.encryptionCert ?? null) : null;
-    let xml = idp.signWhat === "response" ? unsigned : sign(unsigned, "assertion");
+    let content = unsigned;
+    if (idp.encryptNameId && sp?.encryptionCert)
+      content = await encryptIdentifiers(content, sp.encryptionCert, "NameID");
+    if (idp.encryptAttributes && sp?.encryptionCert)
+      content = await encryptIdentifiers(content, sp.encryptionCert, "Attribute");
+    let xml = idp.signWhat === "response" ? content : sign(content, "assertion");
     if (encryptTo) xml = await encryptAssertion(xml, encryptTo, idp.encryptOptions);
     if (idp.signWhat !== "assertion") xml = sign(xml, "response");
     const b64 = Buffer.from(xml).toString("base64");
@@ -306,9 +403,16 @@ export async function startIdp(spEntityId: () => string): Promise<TestIdp> {
     metadataWantingSignedRequests: "",
     encrypt: true,
     encryptOptions: {},
+    encryptNameId: false,
+    encryptAttributes: false,
     sps: new Map(),
     trustSp(metadataXml) {
       const { entityId, sp } = readSpMetadata(metadataXml);
+      // A re-import of signed metadata must be signed by a key the IdP already trusts for this SP.
+      const known = idp.sps.get(entityId)?.signingCerts ?? [];
+      const checks = known.map((c) => verifySpMetadata(metadataXml, c));
+      if (known.length > 0 && !checks.includes("unsigned") && !checks.includes("valid"))
+        throw new Error("SP metadata signature is not by a trusted key");
       idp.sps.set(entityId, sp);
     },
     refused: [],

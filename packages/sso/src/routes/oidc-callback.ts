@@ -2,6 +2,7 @@ import { defineEndpoint, symmetricDecrypt } from "@gatehouse-auth/core";
 import type { HookContext } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { findProvider } from "../manage-access.js";
+import { openClientKey } from "../oidc-client-key.js";
 import { OidcRefusal, completeCallback } from "../oidc-client.js";
 import { provisionAndSignIn } from "../provision-user.js";
 import { answerSsoReturn } from "../answer-sso-return.js";
@@ -40,9 +41,13 @@ async function consume(ctx: HookContext, o: ResolvedSsoOptions, state: SamlReque
   if (row?.protocol !== "oidc") return refuse("invalid_provider");
   if (row.disabled) refuse("provider_disabled");
   if (!row.domainVerified) refuse("domain_not_verified");
-  const secret = row.secret ? symmetricDecrypt(ctx.auth.secret, row.secret) : null;
-  if (!secret) return refuse("invalid_provider");
   const config = JSON.parse(row.config) as OidcConfig;
+  let secret: string | { key: CryptoKey; kid: string } | null;
+  if (config.tokenAuth === "private_key_jwt") {
+    const key = await openClientKey(ctx.auth.secret, row.secret);
+    secret = key && config.clientJwk ? { key, kid: config.clientJwk.kid } : null;
+  } else secret = row.secret ? symmetricDecrypt(ctx.auth.secret, row.secret) : null;
+  if (!secret) return refuse("invalid_provider");
   const redirectUri = oidcRedirectUri(ctx.auth, providerId);
   const callbackUrl = new URL(redirectUri);
   for (const [key, value] of Object.entries(ctx.query as Record<string, string | undefined>))

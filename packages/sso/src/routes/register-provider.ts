@@ -8,6 +8,7 @@ import {
 } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { requireManager } from "../manage-access.js";
+import { generateClientKey } from "../oidc-client-key.js";
 import { OidcRefusal, discoverProvider } from "../oidc-client.js";
 import { providerResponse, toProviderResponse } from "../provider-response.js";
 import { readIdpMetadata } from "../read-idp-metadata.js";
@@ -16,7 +17,7 @@ import { sealSpKeys } from "../sp-keys.js";
 import type { SpPrivateKeys } from "../sp-keys.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
-import type { SamlConfig, SsoProviderRow } from "../sso-types.js";
+import type { OidcConfig, SamlConfig, SsoProviderRow } from "../sso-types.js";
 
 // The TXT name `_<prefix>-<providerId>` must fit one 63-character DNS label.
 const providerIdInput = z
@@ -65,7 +66,8 @@ const body = z.object({
   oidcConfig: z
     .object({
       clientId: z.string().min(1).max(255),
-      clientSecret: z.string().min(1).max(1024),
+      // Required, except with private_key_jwt (the connection then has a key pair, no secret).
+      clientSecret: z.string().min(1).max(1024).optional(),
       // PKCE (S256) is always sent; `false` is refused rather than silently ignored.
       pkce: z.literal(true).optional(),
       scopes: z
@@ -73,7 +75,7 @@ const body = z.object({
         .max(20)
         .optional(),
       discoveryUrl: httpUrl.optional(),
-      tokenEndpointAuthentication: z.enum(["client_secret_basic", "client_secret_post"]).optional(),
+      tokenEndpointAuthentication: z.enum(["client_secret_basic", "client_secret_post", "private_key_jwt"]).optional(),
     })
     .strict()
     .optional(),
@@ -179,7 +181,20 @@ export const registerProvider = (o: ResolvedSsoOptions) =>
       if (!samlConfig === !oidcConfig) throw new AuthError(SSO_ERRORS.ONE_PROTOCOL_REQUIRED);
       const now = new Date(ctx.auth.now());
       const saml = samlConfig ? await samlSettings(samlConfig, ctx.body.providerId, now) : null;
-      const config = saml ? saml.config : await oidcSettings(o, ctx.body.issuer, oidcConfig!);
+      if (
+        oidcConfig &&
+        (oidcConfig.tokenEndpointAuthentication === "private_key_jwt") === (oidcConfig.clientSecret !== undefined)
+      )
+        throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, {
+          message: "Give a clientSecret, or tokenEndpointAuthentication: private_key_jwt without one",
+        });
+      const oidcSettled = oidcConfig ? await oidcSettings(o, ctx.body.issuer, oidcConfig) : null;
+      // private_key_jwt: a key pair per connection, its public half published at the connection's JWKS URL.
+      const clientKey =
+        oidcConfig?.tokenEndpointAuthentication === "private_key_jwt" ? await generateClientKey(ctx.auth.secret) : null;
+      const config = saml
+        ? saml.config
+        : { ...(oidcSettled as OidcConfig), ...(clientKey ? { clientJwk: clientKey.jwk } : {}) };
       const row = await ctx.auth.db
         .create<SsoProviderRow>({
           model: "ssoProvider",
@@ -192,9 +207,11 @@ export const registerProvider = (o: ResolvedSsoOptions) =>
             domain: ctx.body.domain,
             config: JSON.stringify(config),
             // The client secret or the SP private keys, encrypted with the auth secret; never in an answer.
-            secret: oidcConfig
-              ? symmetricEncrypt(ctx.auth.secret, oidcConfig.clientSecret)
-              : sealSpKeys(ctx.auth.secret, saml?.keys ?? {}),
+            secret: clientKey
+              ? clientKey.sealed
+              : oidcConfig
+                ? symmetricEncrypt(ctx.auth.secret, oidcConfig.clientSecret ?? "")
+                : sealSpKeys(ctx.auth.secret, saml?.keys ?? {}),
             domainVerified: !o.domainVerification.enabled,
             domainVerificationToken: generateRandomString(32),
             enforceSSO: ctx.body.enforceSSO ?? false,

@@ -6,6 +6,7 @@ import { checkAssertionCrypto } from "../check-assertion-crypto.js";
 import { decodeSamlResponse, readResponseEnvelope, readSignedAssertion } from "../check-saml-xml.js";
 import { findProvider } from "../manage-access.js";
 import { provisionAndSignIn } from "../provision-user.js";
+import { readEncryptedIdentifiers } from "../read-encrypted-identifiers.js";
 import { readSamlIdentity } from "../read-saml-identity.js";
 import { samlClient } from "../saml-client.js";
 import { answerSsoReturn } from "../answer-sso-return.js";
@@ -89,7 +90,14 @@ async function consume(ctx: HookContext, o: ResolvedSsoOptions, state: SamlReque
       if (error instanceof UniqueConstraintError) refuse("assertion_replayed");
       throw error;
     });
-  const identity = readSamlIdentity(profile as Profile, config) ?? refuse("email_not_found");
+  // EncryptedID and EncryptedAttribute inside the verified assertion (node-saml leaves them unread).
+  const hidden = await readEncryptedIdentifiers(assertionXml, config, keys, o.saml.maxResponseBytes);
+  if (!hidden.ok) return refuse(hidden.code);
+  const read: Profile = hidden.nameId
+    ? { ...(profile as Profile), nameID: hidden.nameId.value, nameIDFormat: hidden.nameId.format ?? "" }
+    : (profile as Profile);
+  read.attributes = { ...(read.attributes ?? {}), ...hidden.attributes };
+  const identity = readSamlIdentity(read, config) ?? refuse("email_not_found");
   return provisionAndSignIn(ctx, o, row, identity);
 }
 

@@ -3,6 +3,7 @@ import type { HookContext } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { samlClient } from "../saml-client.js";
 import { saveRequestState } from "../saml-request-state.js";
+import { settleSigningRotation } from "../sp-key-settings.js";
 import { openSpKeys } from "../sp-keys.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
@@ -105,11 +106,16 @@ export const signInSso = (o: ResolvedSsoOptions) =>
         );
         return { url, redirect: true };
       }
-      const config = JSON.parse(row.config) as SamlConfig;
       // An NCName (SAML core §1.3.4): starts with a letter or underscore.
       const requestId = `_${generateRandomString(32)}`;
       const issuedAt = ctx.auth.now();
-      const keys = openSpKeys(ctx.auth.secret, row.secret);
+      // During a signing-key overlap the current key signs; once the overlap is over, the new one.
+      const { config, keys } = settleSigningRotation(
+        JSON.parse(row.config) as SamlConfig,
+        openSpKeys(ctx.auth.secret, row.secret),
+        issuedAt,
+        o.saml.signingKeyOverlap * 1000,
+      );
       // A connection that signs its requests and has lost its key (the auth secret changed) must not send unsigned ones.
       if (config.signAuthnRequests && !keys.signing)
         throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, {

@@ -5,7 +5,7 @@ import { providerResponse, toProviderResponse } from "../provider-response.js";
 import { SSO_ERRORS } from "../sso-errors.js";
 import type { ResolvedSsoOptions } from "../sso-options.js";
 import type { OidcConfig, SamlConfig, SsoProviderRow } from "../sso-types.js";
-import { applySpKeyChange, spKeyFields } from "../sp-key-settings.js";
+import { applySpKeyChange, settleSigningRotation, spKeyFields } from "../sp-key-settings.js";
 import { openSpKeys, sealSpKeys } from "../sp-keys.js";
 import { certBody } from "./register-provider.js";
 
@@ -29,6 +29,8 @@ const body = z.object({
         .min(1)
         .max(2)
         .optional(),
+      /** End a signing-key rotation's overlap now: the rotated-in key signs from the next request on. */
+      promoteSpSigningKey: z.literal(true).optional(),
     })
     .strict()
     .optional(),
@@ -91,11 +93,18 @@ export const updateProvider = (o: ResolvedSsoOptions) =>
           if (!cert) throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, { message: "cert is not a certificate" });
           config.cert = cert;
         }
-        const { rotateSpKeys, entryPoint: _e, cert: _c, ...keyChange } = saml;
-        const next = await applySpKeyChange(
+        const { rotateSpKeys, promoteSpSigningKey, entryPoint: _e, cert: _c, ...keyChange } = saml;
+        // An overlap that ended meanwhile is settled first: a rotation then starts from the promoted key.
+        const settled = settleSigningRotation(
           config,
           openSpKeys(ctx.auth.secret, row.secret),
-          { ...keyChange, rotate: rotateSpKeys },
+          ctx.auth.now(),
+          o.saml.signingKeyOverlap * 1000,
+        );
+        const next = await applySpKeyChange(
+          settled.config,
+          settled.keys,
+          { ...keyChange, rotate: rotateSpKeys, promoteSigning: promoteSpSigningKey },
           `Gatehouse SAML SP ${row.providerId}`,
           new Date(ctx.auth.now()),
         );
@@ -107,6 +116,11 @@ export const updateProvider = (o: ResolvedSsoOptions) =>
       if (oidc && row.protocol === "oidc") {
         if (oidc.clientId)
           data.config = JSON.stringify({ ...(JSON.parse(row.config) as OidcConfig), clientId: oidc.clientId });
+        // A private_key_jwt connection has a key pair, no secret: a secret would replace its key.
+        if (oidc.clientSecret && (JSON.parse(row.config) as OidcConfig).tokenAuth === "private_key_jwt")
+          throw new AuthError(SSO_ERRORS.INVALID_PROVIDER_CONFIG, {
+            message: "This connection authenticates with private_key_jwt and has no client secret",
+          });
         // Encrypted at rest like at registration; never part of an answer.
         if (oidc.clientSecret) data.secret = symmetricEncrypt(ctx.auth.secret, oidc.clientSecret);
       }
