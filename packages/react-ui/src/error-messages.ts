@@ -252,4 +252,6 @@ export const ERROR_MESSAGES: Record<string, string> = {
   UNPROCESSABLE_USERNAME: "Usernames use letters, digits, dots and underscores.",
   USERNAME_IS_ALREADY_TAKEN: "That username is taken. Try another.",
   INVALID_USERNAME_OR_PASSWORD: "That username and password don't match an account.",
+  // Sso: password sign-in refused where the organization enforces single sign-on.
+  SSO_REQUIRED: "Your organization signs you in with single sign-on. Choose SSO.",
 };
