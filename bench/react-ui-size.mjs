@@ -21,9 +21,12 @@ import { gzipSync } from "node:zlib";
  * "Sign in with SSO" (issue 31) raised `<SignIn>` by what it measured, 11 179 → 11 329 (+150: the SSO tab,
  * the `lazy` import of its form and the SSO_REQUIRED sentence a password sign-in can answer), so
  * 11 264 → 11 414; the form, its strings and sentences (~0.7 kB) load on demand, measured apart from
- * `<SignIn>` and inside `all` (34 424 → 35 084, +660: 34 560 → 35 220).
+ * `<SignIn>` and inside `all` (34 424 → 35 084, +660: 34 560 → 35 220). The step-up prompt of
+ * `<AccountSettings>` (re-authentication in place on SESSION_NOT_FRESH, then the action again: ~0.8 kB
+ * with its strings and rules; measured 35 084 → 35 916, +832) raised `all` to 36 052; `<SignIn>` alone
+ * is unchanged.
  */
-const BUDGETS = { signIn: 11_414, all: 35_220 };
+const BUDGETS = { signIn: 11_414, all: 36_052 };
 
 const require = createRequire(new URL("../packages/core/package.json", import.meta.url));
 const esbuild = require(require.resolve("esbuild", { paths: [require.resolve("tsup")] }));
