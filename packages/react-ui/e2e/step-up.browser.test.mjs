@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { check, openPage } from "./page-checks.mjs";
 import { PASSWORD, harnessForFile, seedUser, signInBrowser } from "./harness-session.mjs";
+import { totp } from "./totp.mjs";
 
 let server;
 let browser;
@@ -158,6 +159,46 @@ for (const combo of combos) {
     await card.getByRole("img", { name: /QR code for your authenticator app/ }).waitFor();
     assert.equal((await sessionsOf(user.id)).length, 1);
     await at("step-up-passkey-done");
+    await context.close();
+  });
+
+  test(`Step-up: with two-step verification on, the password then the code, then the passkey is added (${label})`, async () => {
+    const context = await newContext();
+    const { page, state } = await openPage(context);
+    const at = (name, options) => check(page, state, name, combo, options);
+    await virtualAuthenticator(context, page);
+    const user = await seedSignedIn("step-up-2fa", context);
+    // Two-step verification on, over HTTP with the browser's own cookie.
+    const post = (path, data) =>
+      context.request.post(`${server.base}/api/auth${path}`, { data, headers: { origin: server.base } });
+    const enabled = await post("/two-factor/enable", { password: PASSWORD });
+    assert.equal(enabled.status(), 200);
+    const { totpURI, backupCodes } = await enabled.json();
+    assert.equal((await post("/two-factor/verify-totp", { code: totp(totpURI) })).status(), 200);
+    await ageSessions(user.id);
+
+    await page.goto(`${server.base}/?c=AccountSettings`);
+    const card = page.getByTestId("gh-account-passkeys");
+    await card.getByText("No passkeys yet.").waitFor();
+    state.expected = ["/passkey/generate-register-options"];
+    await card.getByRole("button", { name: "Add a passkey" }).click();
+    const prompt = card.getByTestId("gh-step-up");
+    await prompt.getByLabel("Password").fill(PASSWORD);
+    await prompt.getByRole("button", { name: "Confirm" }).click();
+    // The server holds the sign-in for the second factor: its step shows in the card.
+    const step = card.getByTestId("gh-two-factor");
+    await step.getByLabel("Code").waitFor();
+    // The step can be left: the action is then not done.
+    await card.getByRole("button", { name: "Cancel" }).waitFor();
+    await at("step-up-two-factor");
+    // The app's code of this 30-second window was spent turning it on (the server refuses a replay): a backup code.
+    await step.getByRole("button", { name: "Backup code" }).click();
+    await step.getByLabel("Backup code").fill(backupCodes[0]);
+    await step.getByRole("button", { name: "Verify" }).click();
+    await card.locator(".gh-list-item").first().waitFor();
+    assert.equal(await card.getByTestId("gh-two-factor").count(), 0);
+    assert.equal((await sessionsOf(user.id)).length, 1);
+    await at("step-up-two-factor-done");
     await context.close();
   });
 }

@@ -70,7 +70,18 @@ function StepUpPrompt({ onDone }: { onDone: (ok: boolean) => void }) {
     if (old) await callClient(client, "revokeSession", { id: old });
     onDone(true);
   };
-  if (twoFactor) return <TwoFactorStep methods={twoFactor} onDone={finish} onRestart={() => setTwoFactor(null)} />;
+  const cancel = (
+    <button type="button" className="gh-button" data-variant="secondary" onClick={() => onDone(false)}>
+      {t("cancel")}
+    </button>
+  );
+  if (twoFactor)
+    return (
+      <div className="gh-stack gh-step-up-two-factor">
+        <TwoFactorStep methods={twoFactor} onDone={finish} onRestart={() => setTwoFactor(null)} />
+        {cancel}
+      </div>
+    );
   return (
     <section className="gh-confirm gh-step-up" aria-labelledby={id} data-testid="gh-step-up">
       <h3 className="gh-step-up-title" id={id} ref={heading} tabIndex={-1}>
@@ -117,9 +128,7 @@ function StepUpPrompt({ onDone }: { onDone: (ok: boolean) => void }) {
           </button>
         </>
       )}
-      <button type="button" className="gh-button" data-variant="secondary" onClick={() => onDone(false)}>
-        {t("cancel")}
-      </button>
+      {cancel}
     </section>
   );
 }
