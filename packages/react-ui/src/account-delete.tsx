@@ -2,6 +2,7 @@ import { useState } from "react";
 import { callClient } from "./call-client.js";
 import { Card, Field, Form, Notice, Submit, useSubmit } from "./form-parts.js";
 import { useGatehouseUI } from "./gatehouse-ui.js";
+import { useStepUp } from "./step-up.js";
 
 /**
  * Delete account, in two steps: the button, then a confirmation (the password when the user has one;
@@ -10,6 +11,7 @@ import { useGatehouseUI } from "./gatehouse-ui.js";
 export function AccountDelete({ askPassword, afterDeleteUrl }: { askPassword: boolean; afterDeleteUrl?: string }) {
   const { client, t } = useGatehouseUI();
   const { pending, error, setError, run } = useSubmit();
+  const { guard, prompt } = useStepUp();
   const [step, setStep] = useState<"start" | "confirm" | "emailed" | "deleted">("start");
   const here = typeof location === "undefined" ? "/" : location.pathname + location.search;
   return (
@@ -26,13 +28,14 @@ export function AccountDelete({ askPassword, afterDeleteUrl }: { askPassword: bo
           </button>
         </>
       )}
+      {prompt}
       {step === "confirm" && (
         <Form
           error={error}
           onSubmit={async ({ password }) => {
             const body: Record<string, string> = { callbackURL: afterDeleteUrl ?? here };
             if (askPassword) body.password = password ?? "";
-            const r = await run<{ message?: string }>(() => callClient(client, "deleteUser", body));
+            const r = await run<{ message?: string }>(() => guard(() => callClient(client, "deleteUser", body)));
             if (!r) return;
             // With a deletion email configured the server only sent the link (its one non-"deleted" answer).
             if (r.message && r.message !== "User deleted") return setStep("emailed");

@@ -3,6 +3,7 @@ import { LoadFailed } from "./account-sessions.js";
 import { callClient } from "./call-client.js";
 import { Card, Notice, useSubmit } from "./form-parts.js";
 import { useGatehouseUI } from "./gatehouse-ui.js";
+import { useStepUp } from "./step-up.js";
 
 export interface LinkedAccount {
   id: string;
@@ -25,6 +26,7 @@ export function AccountLinked({
 }) {
   const { client, t } = useGatehouseUI();
   const { pending, error, run } = useSubmit();
+  const { guard, prompt } = useStepUp();
   const [notice, setNotice] = useState<string | null>(null);
   const nameOf = (providerId: string) =>
     providerId === "credential"
@@ -38,6 +40,7 @@ export function AccountLinked({
         {error?.text ?? ""}
       </div>
       {notice && <Notice>{notice}</Notice>}
+      {prompt}
       {items === undefined && <p className="gh-muted">{t("loading")}</p>}
       {items === null && <LoadFailed onRetry={reload} />}
       {items && (
@@ -54,7 +57,7 @@ export function AccountLinked({
                 onClick={async () => {
                   setNotice(null);
                   const body = { providerId: a.providerId, accountId: a.accountId };
-                  if (await run(() => callClient(client, "unlinkAccount", body))) {
+                  if (await run(() => guard(() => callClient(client, "unlinkAccount", body)))) {
                     setNotice(t("accountUnlinked", { provider: nameOf(a.providerId) }));
                     reload();
                   }

@@ -86,6 +86,12 @@ export const ACCOUNT_UI_MESSAGES = {
   deleteApiKeyConfirm: "Delete {name}? Anything using it stops working.",
   apiKeyDeleted: "{name} is deleted.",
   apiKeyUnnamed: "Unnamed key",
+  stepUpTitle: "Confirm it's you",
+  stepUpPassword: "For your security, enter your password to continue.",
+  stepUpPasskeyOnly: "For your security, confirm with your passkey to continue.",
+  stepUpConfirm: "Confirm",
+  stepUpPasskey: "Confirm with a passkey",
+  stepUpNoMethod: "For your security, sign out and sign in again before doing this.",
 } as const;
 
 export type AccountMessageKey = keyof typeof ACCOUNT_UI_MESSAGES;

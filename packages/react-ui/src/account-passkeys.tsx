@@ -6,6 +6,7 @@ import { callClient } from "./call-client.js";
 import { Card, Field, Form, Notice, Submit, useSubmit } from "./form-parts.js";
 import { useGatehouseUI } from "./gatehouse-ui.js";
 import { ActionAlert, ConfirmRow } from "./organization-parts.js";
+import { useStepUp } from "./step-up.js";
 import { usePaged } from "./use-paged.js";
 
 interface Passkey {
@@ -35,6 +36,7 @@ export function AccountPasskeys({ pageSize }: { pageSize: number }) {
   const at = useAccountText();
   const list = usePaged<Passkey>("passkey.listUserPasskeys", { limit: pageSize });
   const add = useSubmit();
+  const { guard, prompt } = useStepUp();
   const row = useSubmit();
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -172,6 +174,7 @@ export function AccountPasskeys({ pageSize }: { pageSize: number }) {
       )}
       <ShowMore shown={list.hasMore} busy={list.loadingMore} onMore={list.loadMore} />
       <div className="gh-section-gap">
+        {prompt}
         <Form
           key={added}
           error={addError}
@@ -182,7 +185,7 @@ export function AccountPasskeys({ pageSize }: { pageSize: number }) {
             if (typeof PublicKeyCredential === "undefined")
               return add.setError({ code: "NotSupportedError", text: at("passkeyNotSupported"), field: null });
             const r = await add.run<Passkey>(() =>
-              callClient(client, "passkey.addPasskey", given ? { name: given } : {}),
+              guard(() => callClient(client, "passkey.addPasskey", given ? { name: given } : {})),
             );
             if (r) {
               setNotice(at("passkeyAdded", { name: r.name || given || at("passkeyUnnamed") }));

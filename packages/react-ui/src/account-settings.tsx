@@ -9,6 +9,7 @@ import { ACCOUNT_CSS, ACCOUNT_SECURITY_CSS } from "./account-styles.js";
 import { AccountTwoFactor, type QrCodeDrawer } from "./account-two-factor.js";
 import { useCapabilities } from "./capabilities.js";
 import { useGatehouseUI } from "./gatehouse-ui.js";
+import { StepUpMethods } from "./step-up.js";
 import { useListing } from "./use-listing.js";
 
 export interface AccountSettingsProps {
@@ -54,25 +55,31 @@ export function AccountSettings({
   const hasPassword = password && (accounts.items ?? []).some((a) => a.providerId === "credential");
   const plugins = caps?.plugins ?? [];
   return (
-    <div className="gh-settings" data-testid="gh-account-settings">
-      <style>{ACCOUNT_CSS + ACCOUNT_SECURITY_CSS}</style>
-      <AccountProfile user={data.user} changeEmail={changeEmail} />
-      {password && caps && (
-        <AccountPassword min={caps.emailAndPassword.minPasswordLength} max={caps.emailAndPassword.maxPasswordLength} />
-      )}
-      {plugins.includes("two-factor") && (
-        <AccountTwoFactor
-          enabled={(data.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true}
-          // Until the accounts are known, a password is assumed when the server has passwords on.
-          askPassword={accounts.items === undefined ? password : hasPassword}
-          qrCode={qrCode}
-        />
-      )}
-      {plugins.includes("passkey") && <AccountPasskeys pageSize={pageSize} />}
-      {plugins.includes("api-key") && <AccountApiKeys pageSize={pageSize} />}
-      <AccountSessions />
-      <AccountLinked providers={caps?.socialProviders ?? []} items={accounts.items} reload={accounts.reload} />
-      {deleteAccount && <AccountDelete askPassword={hasPassword} {...(afterDeleteUrl ? { afterDeleteUrl } : {})} />}
-    </div>
+    // What a card's re-authentication prompt offers when the server wants a fresh session.
+    <StepUpMethods.Provider value={{ password: hasPassword, passkey: plugins.includes("passkey") }}>
+      <div className="gh-settings" data-testid="gh-account-settings">
+        <style>{ACCOUNT_CSS + ACCOUNT_SECURITY_CSS}</style>
+        <AccountProfile user={data.user} changeEmail={changeEmail} />
+        {password && caps && (
+          <AccountPassword
+            min={caps.emailAndPassword.minPasswordLength}
+            max={caps.emailAndPassword.maxPasswordLength}
+          />
+        )}
+        {plugins.includes("two-factor") && (
+          <AccountTwoFactor
+            enabled={(data.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true}
+            // Until the accounts are known, a password is assumed when the server has passwords on.
+            askPassword={accounts.items === undefined ? password : hasPassword}
+            qrCode={qrCode}
+          />
+        )}
+        {plugins.includes("passkey") && <AccountPasskeys pageSize={pageSize} />}
+        {plugins.includes("api-key") && <AccountApiKeys pageSize={pageSize} />}
+        <AccountSessions />
+        <AccountLinked providers={caps?.socialProviders ?? []} items={accounts.items} reload={accounts.reload} />
+        {deleteAccount && <AccountDelete askPassword={hasPassword} {...(afterDeleteUrl ? { afterDeleteUrl } : {})} />}
+      </div>
+    </StepUpMethods.Provider>
   );
 }

@@ -22,6 +22,9 @@ background:var(--gh-color-success-bg);color:var(--gh-color-success);border:1px s
 
 /** The two-factor, passkey and API-key sections: the QR code, the backup codes, keys shown once. */
 export const ACCOUNT_SECURITY_CSS = `
+.gh-root .gh-step-up{border-color:var(--gh-color-border);background:var(--gh-color-surface);margin:0 0 16px}
+.gh-root .gh-step-up-title{margin:0;font-size:1em}
+.gh-root .gh-step-up-two-factor{margin:0 0 16px}
 .gh-root .gh-qr{display:block;width:200px;height:200px;max-width:100%;margin:0 0 12px;background:#fff;border-radius:4px}
 .gh-root .gh-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.95em;overflow-wrap:anywhere}
 .gh-root .gh-codes{list-style:none;margin:0 0 12px;padding:12px;display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));

@@ -4,6 +4,7 @@ import { CopyButton } from "./account-parts.js";
 import { callClient } from "./call-client.js";
 import { Card, Field, Form, Notice, Submit, useSubmit } from "./form-parts.js";
 import { useGatehouseUI } from "./gatehouse-ui.js";
+import { useStepUp } from "./step-up.js";
 
 /** Draws an `otpauth://` URI as an SVG string (the default loads @gatehouse-auth/two-factor/qr on demand). */
 export type QrCodeDrawer = (totpURI: string) => Promise<string>;
@@ -48,6 +49,7 @@ export function AccountTwoFactor({
   const { client, t } = useGatehouseUI();
   const at = useAccountText();
   const { pending, error: raw, setError, run } = useSubmit();
+  const { guard, prompt } = useStepUp();
   const error = raw && PASSWORD_CODES.has(raw.code) ? { ...raw, field: askPassword ? "password" : null } : raw;
   const [step, setStep] = useState<Step>({ name: "idle" });
   const [notice, setNotice] = useState<string | null>(null);
@@ -108,6 +110,7 @@ export function AccountTwoFactor({
           )}
         </>
       )}
+      {step.name === "password" && prompt}
       {step.name === "password" && (
         <Form
           error={error}
@@ -115,17 +118,17 @@ export function AccountTwoFactor({
             const body = askPassword ? { password: password ?? "" } : {};
             if (step.action === "enable") {
               const r = await run<{ totpURI: string; backupCodes: string[] }>(() =>
-                callClient(client, "twoFactor.enable", body),
+                guard(() => callClient(client, "twoFactor.enable", body)),
               );
               if (r?.totpURI) go({ name: "scan", uri: r.totpURI, backupCodes: r.backupCodes ?? [] });
             } else if (step.action === "disable") {
-              if (await run(() => callClient(client, "twoFactor.disable", body))) {
+              if (await run(() => guard(() => callClient(client, "twoFactor.disable", body)))) {
                 go({ name: "idle" });
                 setNotice(at("twoFactorDisabled"));
               }
             } else {
               const r = await run<{ backupCodes: string[] }>(() =>
-                callClient(client, "twoFactor.generateBackupCodes", body),
+                guard(() => callClient(client, "twoFactor.generateBackupCodes", body)),
               );
               if (r?.backupCodes) go({ name: "codes", backupCodes: r.backupCodes, enabled: false });
             }

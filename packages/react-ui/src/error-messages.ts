@@ -256,4 +256,6 @@ export const ERROR_MESSAGES: Record<string, string> = {
   BULK_TOO_LARGE: "The directory sent too many changes at once. Ask it to send smaller batches.",
   BULK_CIRCULAR_REFERENCE: "Some of the directory's changes depend on each other in a loop, so none of them was made.",
   BULK_ID_UNRESOLVED: "A change depended on another one in the same batch that wasn't made.",
+  // Sso: password sign-in refused where the organization enforces single sign-on.
+  SSO_REQUIRED: "Your organization signs you in with single sign-on. Choose SSO.",
 };

@@ -5,6 +5,7 @@ import type { Capabilities } from "./capabilities.js";
 import type { AccountMessageKey } from "./account-messages.js";
 import type { OrganizationMessageKey } from "./organization-messages.js";
 import type { SsoMessageKey } from "./sso-messages.js";
+import type { SsoSignInMessageKey } from "./sso-sign-in.js";
 import { UI_MESSAGES, type UiMessageKey } from "./ui-messages.js";
 
 /**
@@ -31,7 +32,9 @@ export type Theme = "light" | "dark" | "system";
 
 /** Overrides of the message catalogue: any UI string, any error code's text. */
 export interface Messages {
-  ui?: Partial<Record<UiMessageKey | OrganizationMessageKey | AccountMessageKey | SsoMessageKey, string>>;
+  ui?: Partial<
+    Record<UiMessageKey | OrganizationMessageKey | AccountMessageKey | SsoMessageKey | SsoSignInMessageKey, string>
+  >;
   errors?: Record<string, string>;
 }
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { callClient } from "./call-client.js";
 import { useCapabilities } from "./capabilities.js";
 import { Card, Field, Form, Notice, Submit, useSubmit } from "./form-parts.js";
@@ -15,7 +15,10 @@ export interface SignInProps extends AfterSignIn {
   forgotPasswordUrl?: string;
 }
 
-type Method = "password" | "magic-link" | "email-code";
+type Method = "password" | "magic-link" | "email-code" | "sso";
+
+// Its own chunk: only a user who picks "SSO" downloads the form, its strings and its sentences.
+const SsoSignInForm = lazy(() => import("./sso-sign-in.js").then((m) => ({ default: m.SsoSignInForm })));
 type Step = { kind: "form" } | { kind: "two-factor"; methods: string[] };
 
 /**
@@ -33,6 +36,7 @@ export function SignIn(props: SignInProps) {
   if (caps?.emailAndPassword.enabled ?? true) methods.push("password");
   if (has("magic-link")) methods.push("magic-link");
   if (has("email-otp")) methods.push("email-code");
+  if (has("sso")) methods.push("sso");
   const current = method ?? methods[0];
   const onSignedIn = async (data: unknown) => {
     const held = data as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
@@ -51,6 +55,7 @@ export function SignIn(props: SignInProps) {
     password: t("methodPassword"),
     "magic-link": t("methodMagicLink"),
     "email-code": t("methodEmailCode"),
+    sso: t("methodSso"),
   };
   return (
     <Card title={t("signInTitle")} subtitle={t("signInSubtitle")} step={`${step.kind}`} testId="gh-sign-in">
@@ -72,6 +77,11 @@ export function SignIn(props: SignInProps) {
       {current === "password" && <PasswordForm withUsername={has("username")} onSignedIn={onSignedIn} {...props} />}
       {current === "magic-link" && <MagicLinkForm {...props} />}
       {current === "email-code" && <EmailCodeForm onSignedIn={onSignedIn} />}
+      {current === "sso" && (
+        <Suspense fallback={<p className="gh-subtitle">{t("loading")}</p>}>
+          <SsoSignInForm {...props} />
+        </Suspense>
+      )}
       {(props.signUpUrl && (caps?.emailAndPassword.signUp ?? true)) || props.forgotPasswordUrl ? (
         <p className="gh-footer">
           {current === "password" && props.forgotPasswordUrl && (

@@ -46,7 +46,7 @@ color:var(--gh-color-on-primary);display:inline-flex;align-items:center;justify-
 text-decoration:underline;text-underline-offset:2px;min-height:24px;display:inline-flex;align-items:center}
 .gh-root .gh-tabs{min-width:0;display:flex;flex-wrap:wrap;gap:4px;padding:4px;margin:0 0 16px;border-radius:var(--gh-radius);
 background:var(--gh-color-surface);border:1px solid var(--gh-color-border)}
-.gh-root .gh-tab{flex:1 1 0;min-width:0;line-height:1.2;overflow-wrap:anywhere;font:inherit;font-size:.9em;font-weight:600;min-height:40px;padding:6px 10px;cursor:pointer;
+.gh-root .gh-tab{flex:1 1 0;line-height:1.2;overflow-wrap:break-word;font:inherit;font-size:.9em;font-weight:600;min-height:40px;padding:6px 10px;cursor:pointer;
 border:0;border-radius:calc(var(--gh-radius) - 2px);background:transparent;color:var(--gh-color-fg)}
 .gh-root .gh-tab[aria-pressed=true]{background:var(--gh-color-bg);box-shadow:0 0 0 1px var(--gh-color-border)}
 .gh-root .gh-alert{border-radius:var(--gh-radius);padding:10px 12px;margin:0;font-weight:500}

@@ -15,6 +15,7 @@ export const UI_MESSAGES = {
   methodPassword: "Password",
   methodMagicLink: "Email link",
   methodEmailCode: "Email code",
+  methodSso: "SSO",
   email: "Email",
   emailOrUsername: "Email or username",
   name: "Name",
