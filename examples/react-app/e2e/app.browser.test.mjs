@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
+import { shots, signOut, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 
@@ -58,8 +58,7 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   await page.getByTestId("verified").waitFor();
   await page.screenshot({ path: join(shots, "01-verified.png") });
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await signOut(page);
   await page.goto(`${base}/sign-in`);
   await page.getByLabel("Email").fill("alice@example.com");
   await page.getByLabel("Password").fill(password);
@@ -136,8 +135,7 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   await page.getByTestId("phone-verified").waitFor();
 
   // And the verified number signs Alice in with her password.
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await signOut(page);
   await page.goto(`${base}/sign-in`);
   await page.getByRole("tab", { name: "Phone" }).click();
   await page.getByLabel("Phone number").fill("+1 555 014 2002");

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { shots, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
+import { shots, signOut, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 // otpauth is the two-factor plugin's own dependency: the test computes codes as an authenticator app would.
 const fromTwoFactor = createRequire(new URL("../../../packages/two-factor/package.json", import.meta.url));
@@ -42,11 +42,6 @@ async function newPage() {
 }
 
 const signUp = (page, fields) => signUpWithForm(page, base, { password, ...fields });
-
-async function signOut(page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
-}
 
 async function signInWithPassword(page, identifier, pass = password) {
   await page.goto(`${base}/sign-in`);

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
+import { shots, signOut, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 
@@ -71,8 +71,7 @@ test("add a passkey, sign out, sign in with it without a user name, delete it", 
   await page.getByTestId("passkey-name").filter({ hasText: "Renamed laptop" }).waitFor();
 
   // Sign out: no session left.
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await signOut(page);
   assert.equal(await sessionOf(page), null);
 
   // Sign in with the passkey: no email typed, the authenticator offers its credential for localhost.
@@ -95,8 +94,7 @@ test("add a passkey, sign out, sign in with it without a user name, delete it", 
   assert.equal(await page.getByTestId("passkey-row").count(), 0);
 
   // The authenticator still holds its copy, but the server no longer knows it: no sign-in.
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await signOut(page);
   await page.goto(`${base}/sign-in`);
   await page.getByRole("button", { name: "Continue with a passkey" }).click();
   await page.getByRole("alert").filter({ hasText: "The passkey could not be verified" }).waitFor();

@@ -83,3 +83,14 @@ export async function submitSignInForm(page, identifier, password) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
+
+/**
+ * Signs out through the header's `<UserButton>`: its avatar button ("Account: {name}") discloses the
+ * panel with "Sign out"; waits for the signed-out header.
+ */
+export async function signOut(page) {
+  const menu = page.getByTestId("gh-user-button");
+  await menu.getByRole("button", { name: /^Account: / }).click();
+  await menu.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+}

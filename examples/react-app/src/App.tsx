@@ -1,3 +1,4 @@
+import { GatehouseUI } from "@gatehouse-auth/react-ui";
 import { client } from "./auth-client.js";
 import { usePath } from "./router.js";
 import { Link } from "./ui.js";
@@ -19,7 +20,9 @@ import { SignedIn } from "./pages/SignedIn.js";
 import { SingleSignOn } from "./pages/SingleSignOn.js";
 import { SsoSignIn } from "./pages/SsoSignIn.js";
 import { TwoFactor } from "./pages/TwoFactor.js";
+import { Shell } from "./shell.js";
 import { UrlNotice } from "./url-notice.js";
+import { useTheme } from "./use-theme.js";
 
 /**
  * Pages that show the signed-in user's own data. Signed out, each would call list routes that can only
@@ -80,54 +83,28 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
 export function App() {
   const path = usePath();
   const { data, isPending } = client.useSession();
+  const { scheme, picked, toggle } = useTheme();
   const user = data?.user as { name: string; email: string; role?: string } | undefined;
   const roles = user?.role?.split(",").map((r) => r.trim()) ?? [];
   const impersonatedBy = (data?.session as { impersonatedBy?: string | null } | undefined)?.impersonatedBy;
   return (
-    <div className="shell">
-      <header>
-        <Link to="/">
-          <strong>Gatehouse</strong> example
-        </Link>
-        <nav>
-          {user ? (
-            <>
-              <Link to="/account">Account</Link>
-              <Link to="/accounts">Switch account</Link>
-              <Link to="/phone">Phone</Link>
-              <Link to="/organizations">Organizations</Link>
-              <Link to="/api-keys">API keys</Link>
-              <Link to="/passkeys">Passkeys</Link>
-              <Link to="/security">Security log</Link>
-              {roles.includes("admin") && <Link to="/admin">Admin</Link>}
-              {/* A full page load: the dashboard is served by the auth server, not this app. Support staff
-                  (auth.mjs's read-only role) get it too. */}
-              {(roles.includes("admin") || roles.includes("support")) && <a href="/api/auth/dashboard">Dashboard</a>}
-            </>
-          ) : (
-            <>
-              <Link to="/sign-in">Sign in</Link>
-              <Link to="/sign-up">Sign up</Link>
-            </>
-          )}
-          <Link to="/mailbox">Mailbox</Link>
-          {user && (
-            <button type="button" className="link" onClick={() => client.signOut()}>
-              Sign out
+    // No pick: the components follow prefers-color-scheme themselves, as the page's CSS does.
+    <GatehouseUI client={client} theme={picked ?? "system"}>
+      <Shell scheme={scheme} onToggleTheme={toggle} roles={roles}>
+        {impersonatedBy && (
+          <div className="banner">
+            Impersonating {user?.email}.{" "}
+            <button
+              type="button"
+              onClick={() => client.admin.stopImpersonating().then(() => location.assign("/admin"))}
+            >
+              Stop impersonating
             </button>
-          )}
-        </nav>
-      </header>
-      {impersonatedBy && (
-        <div className="banner">
-          Impersonating {user?.email}.{" "}
-          <button type="button" onClick={() => client.admin.stopImpersonating().then(() => location.assign("/admin"))}>
-            Stop impersonating
-          </button>
-        </div>
-      )}
-      <UrlNotice />
-      <main>{isPending ? <p className="muted">Loading…</p> : <Page path={path} signedIn={Boolean(user)} />}</main>
-    </div>
+          </div>
+        )}
+        <UrlNotice />
+        <main>{isPending ? <p className="muted">Loading…</p> : <Page path={path} signedIn={Boolean(user)} />}</main>
+      </Shell>
+    </GatehouseUI>
   );
 }
