@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, signOut, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
+import { shots, signOut, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 
@@ -60,9 +60,7 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
 
   await signOut(page);
   await page.goto(`${base}/sign-in`);
-  await page.getByLabel("Email").fill("alice@example.com");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignInForm(page, "alice@example.com", password);
   await page.getByTestId("greeting").waitFor();
 
   await page.goto(`${base}/organizations`);
@@ -94,12 +92,16 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   await page.getByTestId("member-row").filter({ hasText: "bob@example.com" }).waitFor();
   await page.screenshot({ path: join(shots, "03-organization.png") });
 
+  // The old /api-keys path lands on the account page, whose API keys card makes the key (shown once).
   await page.goto(`${base}/api-keys`);
-  await page.getByLabel("Name").fill("ci");
-  await page.getByRole("button", { name: "Create key" }).click();
-  const key = await page.getByTestId("new-key").textContent();
+  await page.waitForURL(`${base}/account`);
+  const keys = page.getByTestId("gh-account-api-keys");
+  await keys.getByLabel("Name").fill("ci");
+  await keys.getByRole("button", { name: "Create key" }).click();
+  const key = await keys.getByLabel("API key").inputValue();
   assert.ok(key && key.length >= 16);
-  await page.getByTestId("key-row").filter({ hasText: "ci" }).waitFor();
+  await keys.getByRole("button", { name: "Done" }).click();
+  await keys.locator(".gh-list-item", { hasText: "ci" }).waitFor();
   await page.screenshot({ path: join(shots, "04-api-key.png") });
   const asKey = await (await fetch(`${base}/api/auth/get-session`, { headers: { "x-api-key": key } })).json();
   assert.equal(asKey?.user?.email, "alice@example.com");
@@ -137,7 +139,7 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   // And the verified number signs Alice in with her password.
   await signOut(page);
   await page.goto(`${base}/sign-in`);
-  await page.getByRole("tab", { name: "Phone" }).click();
+  await page.getByRole("link", { name: "Sign in with a phone number" }).click();
   await page.getByLabel("Phone number").fill("+1 555 014 2002");
   await page.getByLabel("Password").fill("wrong-password-1");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -153,9 +155,7 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   // Banning asks for confirmation first.
   adminPage.on("dialog", (dialog) => dialog.accept());
   await adminPage.goto(`${base}/sign-in`);
-  await adminPage.getByLabel("Email").fill("admin@example.com");
-  await adminPage.getByLabel("Password").fill("admin-password-123");
-  await adminPage.getByRole("button", { name: "Sign in" }).click();
+  await submitSignInForm(adminPage, "admin@example.com", "admin-password-123");
   await adminPage.getByRole("link", { name: "Admin" }).click();
   const bobRow = adminPage.getByTestId("user-row").filter({ hasText: "bob@example.com" });
   await bobRow.getByRole("button", { name: "Ban" }).click();

@@ -32,7 +32,7 @@ test("the security log lists the user's sign-ins, the refused one included", asy
   await signIn(password);
   await page.getByTestId("greeting").waitFor();
 
-  await page.getByRole("link", { name: "Security log" }).click();
+  await page.getByRole("link", { name: "Security log", exact: true }).click();
   const rows = page.getByTestId("security-event");
   await rows.filter({ hasText: "Failed sign-in" }).waitFor();
   const texts = await rows.allInnerTexts();

@@ -56,12 +56,27 @@ for (const combo of combos) {
     assert.equal(await nav.isVisible(), !phone, "the pages fold behind the menu on a phone only");
     assert.equal(await menu.isVisible(), phone);
     await check(page, state, "example-app-home-signed-out", combo);
+    // The auth pages are the components inside the shell.
+    for (const [path, testId] of [
+      ["/sign-in", "gh-sign-in"],
+      ["/sign-up", "gh-sign-up"],
+      ["/forgot-password", "gh-forgot-password"],
+    ]) {
+      await page.goto(`${base}${path}`);
+      await page.getByTestId(testId).locator("form").first().waitFor();
+      await check(page, state, `example-app${path.replace("/", "-")}`, combo);
+    }
 
     const email = `shell-${combo.width}-${combo.scheme}@example.com`;
     await signUpWithForm(page, base, { name: "Sam Shell", email, password: "browser-password-1" });
     await page.getByTestId("gh-organization-switcher").waitFor();
     await page.getByRole("button", { name: "Account: Sam Shell" }).waitFor();
     await check(page, state, "example-app-home", combo);
+    // The settings page: <AccountSettings> and the app's own cards.
+    await page.goto(`${base}/account`);
+    await page.getByTestId("gh-account-sessions").getByText("This device").waitFor();
+    await check(page, state, "example-app-account", combo);
+    await page.goto(`${base}/`);
 
     if (phone) {
       // The menu discloses the pages as one column; picking a page closes it; Escape closes it too.

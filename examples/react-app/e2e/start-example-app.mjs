@@ -65,7 +65,7 @@ export async function startExampleApp({ tag, host = "127.0.0.1", env = {}, dataD
   }
 }
 
-/** Signs up through the app's form (`username` is optional) and waits for the signed-in greeting. */
+/** Signs up through `<SignUp>` (`username` is optional) and waits for the signed-in greeting. */
 export async function signUpWithForm(page, base, { name, email, password, username }) {
   await page.goto(`${base}/sign-up`);
   // exact: "Username (optional)" holds "name" too.
@@ -73,11 +73,11 @@ export async function signUpWithForm(page, base, { name, email, password, userna
   await page.getByLabel("Email").fill(email);
   if (username) await page.getByLabel("Username (optional)").fill(username);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await page.getByTestId("greeting").waitFor();
 }
 
-/** Fills and submits the sign-in form the page shows; the caller waits for the outcome it expects. */
+/** Fills and submits `<SignIn>`'s password form; the caller waits for the outcome it expects. */
 export async function submitSignInForm(page, identifier, password) {
   await page.getByLabel("Email or username").fill(identifier);
   await page.getByLabel("Password").fill(password);

@@ -1,20 +1,22 @@
 import { GatehouseUI } from "@gatehouse-auth/react-ui";
+import { useRef } from "react";
 import { client } from "./auth-client.js";
-import { usePath } from "./router.js";
+import { useEffect } from "react";
+import { navigate, usePath } from "./router.js";
 import { Link } from "./ui.js";
 import { AcceptInvitation } from "./pages/AcceptInvitation.js";
 import { Account } from "./pages/Account.js";
 import { Accounts } from "./pages/Accounts.js";
 import { AdminPage } from "./pages/AdminPage.js";
-import { ApiKeys } from "./pages/ApiKeys.js";
 import { ForgotPassword, ResetPassword } from "./pages/PasswordReset.js";
 import { Home } from "./pages/Home.js";
 import { Mailbox } from "./pages/Mailbox.js";
 import { Consent, DeviceApproval, PartnerCallback } from "./pages/OAuth.js";
 import { Organizations } from "./pages/Organizations.js";
-import { Passkeys } from "./pages/Passkeys.js";
 import { Phone } from "./pages/Phone.js";
-import { SignIn, SignUp } from "./pages/SignIn.js";
+import { PhoneSignIn } from "./pages/PhoneSignIn.js";
+import { SignInPage } from "./pages/SignInPage.js";
+import { SignUpPage } from "./pages/SignUpPage.js";
 import { SecurityLog } from "./pages/SecurityLog.js";
 import { SignedIn } from "./pages/SignedIn.js";
 import { SingleSignOn } from "./pages/SingleSignOn.js";
@@ -29,16 +31,7 @@ import { useTheme } from "./use-theme.js";
  * answer 401 (and log errors in the console), so they show a sign-in prompt instead. /accounts is not
  * here: it lists the accounts signed in on this browser, and "none" is its signed-out answer.
  */
-const NEEDS_USER = new Set([
-  "/account",
-  "/phone",
-  "/organizations",
-  "/organizations/sso",
-  "/api-keys",
-  "/passkeys",
-  "/security",
-  "/admin",
-]);
+const NEEDS_USER = new Set(["/account", "/phone", "/organizations", "/organizations/sso", "/security", "/admin"]);
 
 /** Asks a signed-out visitor to sign in, and brings them back to `path` afterwards. */
 function SignInPrompt({ path }: { path: string }) {
@@ -53,10 +46,27 @@ function SignInPrompt({ path }: { path: string }) {
   );
 }
 
+/**
+ * Old paths whose page a component now covers: `<AccountSettings>` has the passkeys, API keys and
+ * two-step verification cards. Bookmarks and old links still land on the right page.
+ */
+const MOVED: Record<string, string> = {
+  "/passkeys": "/account",
+  "/api-keys": "/account",
+};
+
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
+}
+
 function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
+  const moved = MOVED[path];
+  if (moved) return <Redirect to={moved} />;
   if (!signedIn && NEEDS_USER.has(path)) return <SignInPrompt path={path} />;
-  if (path === "/sign-in") return <SignIn />;
-  if (path === "/sign-up") return <SignUp />;
+  if (path === "/sign-in") return <SignInPage />;
+  if (path === "/sign-in/phone") return <PhoneSignIn />;
+  if (path === "/sign-up") return <SignUpPage />;
   if (path === "/sign-in/sso") return <SsoSignIn />;
   if (path === "/two-factor") return <TwoFactor />;
   if (path === "/signed-in") return <SignedIn />;
@@ -73,8 +83,6 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (path === "/phone") return <Phone />;
   if (path === "/organizations") return <Organizations />;
   if (path === "/organizations/sso") return <SingleSignOn />;
-  if (path === "/api-keys") return <ApiKeys />;
-  if (path === "/passkeys") return <Passkeys />;
   if (path === "/security") return <SecurityLog />;
   if (path === "/admin") return <AdminPage />;
   return <Home />;
@@ -83,6 +91,10 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
 export function App() {
   const path = usePath();
   const { data, isPending } = client.useSession();
+  // "Loading…" only until the session is first known: a later refetch (after a sign-in held for the
+  // second factor, say) must not unmount the page, or <SignIn> would lose its step.
+  const known = useRef(false);
+  if (!isPending) known.current = true;
   const { scheme, picked, toggle } = useTheme();
   const user = data?.user as { name: string; email: string; role?: string } | undefined;
   const roles = user?.role?.split(",").map((r) => r.trim()) ?? [];
@@ -103,7 +115,9 @@ export function App() {
           </div>
         )}
         <UrlNotice />
-        <main>{isPending ? <p className="muted">Loading…</p> : <Page path={path} signedIn={Boolean(user)} />}</main>
+        <main>
+          {!known.current ? <p className="muted">Loading…</p> : <Page path={path} signedIn={Boolean(user)} />}
+        </main>
       </Shell>
     </GatehouseUI>
   );

@@ -111,8 +111,6 @@ export function Shell({
               <NavLink to="/organizations">Organization</NavLink>
               <NavLink to="/accounts">Switch account</NavLink>
               <NavLink to="/phone">Phone</NavLink>
-              <NavLink to="/api-keys">API keys</NavLink>
-              <NavLink to="/passkeys">Passkeys</NavLink>
               <NavLink to="/security">Security log</NavLink>
               {roles.includes("admin") && <NavLink to="/admin">Admin</NavLink>}
               {/* A full page load: the dashboard is served by the auth server, not this app. Support staff
