@@ -8,7 +8,15 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { shots, signOut, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
+import {
+  createOrganization,
+  inviteMember,
+  shots,
+  signOut,
+  signUpWithForm,
+  startExampleApp,
+  submitSignInForm,
+} from "./start-example-app.mjs";
 
 // otpauth is the two-factor plugin's own dependency: the test computes codes as an authenticator app would.
 const fromTwoFactor = createRequire(new URL("../../../packages/two-factor/package.json", import.meta.url));
@@ -347,37 +355,42 @@ test("two-factor: set up with a QR code and backup codes, then TOTP, backup code
 test("an invitation survives sign-up and verification; a member sees no controls they cannot use", async () => {
   const owner = await newPage();
   await signUp(owner, { name: "Hana", email: "hana@example.com" });
-  await owner.goto(`${base}/organizations`);
-  await owner.getByLabel("Name").fill("Initech");
-  await owner.getByRole("button", { name: "Create" }).click();
-  await owner.getByTestId("active-org").filter({ hasText: "Initech" }).waitFor();
-  await owner.getByLabel("Email").fill("ivan@example.com");
-  await owner.getByRole("button", { name: "Invite" }).click();
-  await owner.getByTestId("invitation-row").filter({ hasText: "ivan@example.com" }).waitFor();
+  await createOrganization(owner, base, "Initech");
+  await inviteMember(owner, "ivan@example.com");
 
   // Ivan opens the invitation signed out, creates his account from it and comes back to it.
   const ivan = await newPage();
   await ivan.goto(await mailedLink(ivan, "ivan@example.com", "Join Initech"));
   const invitationPath = new URL(ivan.url()).pathname;
-  await ivan.getByRole("link", { name: "create an account" }).click();
+  // <AcceptInvitation> signed out: "Sign in" (back here after), and the sign-in page's "Create one".
+  const invitation = ivan.getByTestId("gh-accept-invitation");
+  await invitation.getByRole("link", { name: "Sign in" }).click();
+  await ivan.getByRole("link", { name: "Create one" }).click();
   await ivan.getByLabel("Name", { exact: true }).fill("Ivan");
   await ivan.getByLabel("Email").fill("ivan@example.com");
   await ivan.getByLabel("Password").fill(password);
   await ivan.getByRole("button", { name: "Create account" }).click();
-  await ivan.getByTestId("verify-first").waitFor();
+  await invitation.getByText("Verify ivan@example.com first").waitFor();
   assert.equal(new URL(ivan.url()).pathname, invitationPath);
   // The verification link returns to the invitation too.
   await ivan.goto(await mailedLink(ivan, "ivan@example.com", "Verify your email"));
-  await ivan.getByTestId("invitation").filter({ hasText: "Initech" }).waitFor();
+  await invitation.getByText("invited you to join Initech as member.").waitFor();
   assert.equal(new URL(ivan.url()).pathname, invitationPath);
-  await ivan.getByRole("button", { name: "Accept" }).click();
-  await ivan.getByTestId("active-org").filter({ hasText: "Initech" }).waitFor();
+  await invitation.getByRole("button", { name: "Accept" }).click();
+  await invitation.getByRole("status").filter({ hasText: "You joined Initech." }).waitFor();
+  await invitation
+    .getByRole("button", { name: "Continue" })
+    .or(invitation.getByRole("link", { name: "Continue" }))
+    .click();
+  await ivan.waitForURL(`${base}/organizations`);
 
-  // As a member, Ivan sees roles as text, no Remove, no invitation or team forms.
-  await ivan.getByTestId("member-row").nth(1).waitFor();
-  assert.equal(await ivan.getByRole("button", { name: "Remove" }).count(), 0);
-  assert.equal(await ivan.getByRole("combobox").count(), 0);
-  assert.equal(await ivan.getByRole("button", { name: "Invite" }).count(), 0);
+  // As a member, Ivan sees roles as text, no Remove, no invitation or team forms (the server's answer).
+  const members = ivan.getByTestId("gh-organization-members");
+  await members.locator(".gh-list-item").nth(1).waitFor();
+  await ivan.getByTestId("gh-organization-profile").getByText("Your role: member").waitFor();
+  assert.equal(await members.getByRole("button", { name: /^Remove/ }).count(), 0);
+  assert.equal(await members.getByRole("combobox").count(), 0);
+  assert.equal(await ivan.getByLabel("Email to invite").count(), 0);
   await ivan.screenshot({ path: join(shots, "14-member-view.png") });
 
   // Signing in again makes his organization active without a visit to the organizations page.
@@ -389,9 +402,10 @@ test("an invitation survives sign-up and verification; a member sees no controls
 
   // The owner removes him after a confirmation.
   await owner.reload();
-  const row = owner.getByTestId("member-row").filter({ hasText: "ivan@example.com" });
-  await row.getByRole("button", { name: "Remove" }).click();
-  await row.waitFor({ state: "detached" });
+  const ownerMembers = owner.getByTestId("gh-organization-members");
+  await ownerMembers.getByRole("button", { name: "Remove Ivan" }).click();
+  await ownerMembers.locator(".gh-confirm").getByRole("button", { name: "Remove" }).click();
+  await ownerMembers.getByText("ivan@example.com").waitFor({ state: "detached" });
   await Promise.all([owner.context().close(), ivan.context().close()]);
 });
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { check, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
-import { signUpWithForm, startExampleApp } from "./start-example-app.mjs";
+import { createOrganization, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
 
 const combos = [
   { width: 390, scheme: "light" },
@@ -72,10 +72,16 @@ for (const combo of combos) {
     await page.getByTestId("gh-organization-switcher").waitFor();
     await page.getByRole("button", { name: "Account: Sam Shell" }).waitFor();
     await check(page, state, "example-app-home", combo);
-    // The settings page: <AccountSettings> and the app's own cards.
+    // The settings pages: <AccountSettings> (and the app's own cards), <OrganizationSettings>.
     await page.goto(`${base}/account`);
     await page.getByTestId("gh-account-sessions").getByText("This device").waitFor();
     await check(page, state, "example-app-account", combo);
+    await page.goto(`${base}/organizations`);
+    await page.getByText("Choose an organization to see its settings.").waitFor();
+    await check(page, state, "example-app-organization-empty", combo);
+    await createOrganization(page, base, `Shell ${combo.width} ${combo.scheme}`);
+    await page.getByTestId("gh-organization-invitations").getByText("No pending invitations.").waitFor();
+    await check(page, state, "example-app-organization", combo);
     await page.goto(`${base}/`);
 
     if (phone) {

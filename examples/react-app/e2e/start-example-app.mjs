@@ -94,3 +94,26 @@ export async function signOut(page) {
   await menu.getByRole("button", { name: "Sign out" }).click();
   await page.getByRole("link", { name: "Sign in" }).first().waitFor();
 }
+
+/**
+ * Creates an organization with the header's `<OrganizationSwitcher>` ("Create an organization") from the
+ * organization page, and waits for `<OrganizationSettings>` to show it as the active one.
+ */
+export async function createOrganization(page, base, name) {
+  await page.goto(`${base}/organizations`);
+  const switcher = page.getByTestId("gh-organization-switcher");
+  await switcher.getByRole("button", { name: /^Organization: / }).click();
+  await switcher.getByRole("button", { name: "Create an organization" }).click();
+  await switcher.getByLabel("Name").fill(name);
+  await switcher.getByRole("button", { name: "Create organization" }).click();
+  await switcher.getByRole("button", { name: `Organization: ${name}` }).waitFor();
+  await page.getByTestId("gh-organization-profile").getByText("Your role: owner").waitFor();
+}
+
+/** Invites `email` from `<OrganizationSettings>`' invitations card and waits for it in the pending list. */
+export async function inviteMember(page, email) {
+  const invitations = page.getByTestId("gh-organization-invitations");
+  await invitations.getByLabel("Email to invite").fill(email);
+  await invitations.getByRole("button", { name: "Send invitation" }).click();
+  await invitations.locator(".gh-list-item", { hasText: email }).waitFor();
+}

@@ -4,15 +4,15 @@ import { client } from "./auth-client.js";
 import { useEffect } from "react";
 import { navigate, usePath } from "./router.js";
 import { Link } from "./ui.js";
-import { AcceptInvitation } from "./pages/AcceptInvitation.js";
 import { Account } from "./pages/Account.js";
 import { Accounts } from "./pages/Accounts.js";
 import { AdminPage } from "./pages/AdminPage.js";
 import { ForgotPassword, ResetPassword } from "./pages/PasswordReset.js";
 import { Home } from "./pages/Home.js";
+import { InvitationPage } from "./pages/InvitationPage.js";
 import { Mailbox } from "./pages/Mailbox.js";
 import { Consent, DeviceApproval, PartnerCallback } from "./pages/OAuth.js";
-import { Organizations } from "./pages/Organizations.js";
+import { OrganizationPage } from "./pages/OrganizationPage.js";
 import { Phone } from "./pages/Phone.js";
 import { PhoneSignIn } from "./pages/PhoneSignIn.js";
 import { SignInPage } from "./pages/SignInPage.js";
@@ -73,7 +73,7 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (path === "/forgot-password") return <ForgotPassword />;
   if (path === "/reset-password") return <ResetPassword />;
   if (path === "/mailbox") return <Mailbox />;
-  if (path.startsWith("/accept-invitation/")) return <AcceptInvitation id={path.slice("/accept-invitation/".length)} />;
+  if (path.startsWith("/accept-invitation/")) return <InvitationPage id={path.slice("/accept-invitation/".length)} />;
   if (path === "/account") return <Account />;
   // The OAuth provider's pages (auth.mjs: consentPage, devicePage; the demo partner's callback).
   if (path === "/consent") return <Consent signedIn={signedIn} />;
@@ -81,7 +81,7 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (path === "/partner/callback") return <PartnerCallback />;
   if (path === "/accounts") return <Accounts />;
   if (path === "/phone") return <Phone />;
-  if (path === "/organizations") return <Organizations />;
+  if (path === "/organizations") return <OrganizationPage />;
   if (path === "/organizations/sso") return <SingleSignOn />;
   if (path === "/security") return <SecurityLog />;
   if (path === "/admin") return <AdminPage />;
