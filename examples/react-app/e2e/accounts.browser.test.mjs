@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
+import { shots, signOut, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 
@@ -63,8 +63,7 @@ test("two accounts in one browser: list, switch, remove one, add it back, sign o
   await page.screenshot({ path: join(shots, "accounts-02-added-back.png") });
 
   // The header's sign-out leaves every account.
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await signOut(page);
   await page.goto(`${base}/accounts`);
   await page.getByText("No accounts on this browser.").waitFor();
   await context.close();

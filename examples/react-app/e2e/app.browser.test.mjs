@@ -5,7 +5,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
+import {
+  createOrganization,
+  inviteMember,
+  shots,
+  signOut,
+  signUpWithForm,
+  startExampleApp,
+  submitSignInForm,
+} from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 
@@ -58,21 +66,13 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   await page.getByTestId("verified").waitFor();
   await page.screenshot({ path: join(shots, "01-verified.png") });
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await signOut(page);
   await page.goto(`${base}/sign-in`);
-  await page.getByLabel("Email").fill("alice@example.com");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignInForm(page, "alice@example.com", password);
   await page.getByTestId("greeting").waitFor();
 
-  await page.goto(`${base}/organizations`);
-  await page.getByLabel("Name").fill("Acme");
-  await page.getByRole("button", { name: "Create" }).click();
-  await page.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
-  await page.getByLabel("Email").fill("bob@example.com");
-  await page.getByRole("button", { name: "Invite" }).click();
-  await page.getByTestId("invitation-row").filter({ hasText: "bob@example.com" }).waitFor();
+  await createOrganization(page, base, "Acme");
+  await inviteMember(page, "bob@example.com");
 
   // Bob, in a browser of his own, signs up and accepts from the mailbox. An invitation is for whoever
   // can read that mailbox: until Bob has verified the address, the invitation stays closed to him.
@@ -80,27 +80,35 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   const bobPage = await bob.newPage();
   await signUp(bobPage, "Bob", "bob@example.com");
   await openMail(bobPage, "bob@example.com", "Join Acme");
-  await bobPage.getByRole("alert").filter({ hasText: "Email verification required" }).waitFor();
-  assert.equal(await bobPage.getByTestId("invitation").count(), 0);
+  const invitation = bobPage.getByTestId("gh-accept-invitation");
+  await invitation.getByText("Verify bob@example.com first").waitFor();
+  assert.equal(await invitation.getByRole("button", { name: "Accept" }).count(), 0);
   await openMail(bobPage, "bob@example.com", "Verify your email");
   await bobPage.getByTestId("verified").waitFor();
   await openMail(bobPage, "bob@example.com", "Join Acme");
-  await bobPage.getByTestId("invitation").waitFor();
-  await bobPage.getByRole("button", { name: "Accept" }).click();
-  await bobPage.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
-  assert.equal(await bobPage.getByTestId("member-row").count(), 2);
+  await invitation.getByText("invited you to join Acme as member.").waitFor();
+  await invitation.getByRole("button", { name: "Accept" }).click();
+  await invitation.getByRole("status").filter({ hasText: "You joined Acme." }).waitFor();
+  await bobPage.goto(`${base}/organizations`);
+  const bobMembers = bobPage.getByTestId("gh-organization-members");
+  await bobMembers.getByText("alice@example.com").waitFor();
+  assert.equal(await bobMembers.locator(".gh-list-item").count(), 2);
   await bobPage.screenshot({ path: join(shots, "02-bob-joined.png") });
 
   await page.reload();
-  await page.getByTestId("member-row").filter({ hasText: "bob@example.com" }).waitFor();
+  await page.getByTestId("gh-organization-members").getByText("bob@example.com").waitFor();
   await page.screenshot({ path: join(shots, "03-organization.png") });
 
+  // The old /api-keys path lands on the account page, whose API keys card makes the key (shown once).
   await page.goto(`${base}/api-keys`);
-  await page.getByLabel("Name").fill("ci");
-  await page.getByRole("button", { name: "Create key" }).click();
-  const key = await page.getByTestId("new-key").textContent();
+  await page.waitForURL(`${base}/account`);
+  const keys = page.getByTestId("gh-account-api-keys");
+  await keys.getByLabel("Name").fill("ci");
+  await keys.getByRole("button", { name: "Create key" }).click();
+  const key = await keys.getByLabel("API key").inputValue();
   assert.ok(key && key.length >= 16);
-  await page.getByTestId("key-row").filter({ hasText: "ci" }).waitFor();
+  await keys.getByRole("button", { name: "Done" }).click();
+  await keys.locator(".gh-list-item", { hasText: "ci" }).waitFor();
   await page.screenshot({ path: join(shots, "04-api-key.png") });
   const asKey = await (await fetch(`${base}/api/auth/get-session`, { headers: { "x-api-key": key } })).json();
   assert.equal(asKey?.user?.email, "alice@example.com");
@@ -136,10 +144,9 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   await page.getByTestId("phone-verified").waitFor();
 
   // And the verified number signs Alice in with her password.
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await signOut(page);
   await page.goto(`${base}/sign-in`);
-  await page.getByRole("tab", { name: "Phone" }).click();
+  await page.getByRole("link", { name: "Sign in with a phone number" }).click();
   await page.getByLabel("Phone number").fill("+1 555 014 2002");
   await page.getByLabel("Password").fill("wrong-password-1");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -155,9 +162,7 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   // Banning asks for confirmation first.
   adminPage.on("dialog", (dialog) => dialog.accept());
   await adminPage.goto(`${base}/sign-in`);
-  await adminPage.getByLabel("Email").fill("admin@example.com");
-  await adminPage.getByLabel("Password").fill("admin-password-123");
-  await adminPage.getByRole("button", { name: "Sign in" }).click();
+  await submitSignInForm(adminPage, "admin@example.com", "admin-password-123");
   await adminPage.getByRole("link", { name: "Admin" }).click();
   const bobRow = adminPage.getByTestId("user-row").filter({ hasText: "bob@example.com" });
   await bobRow.getByRole("button", { name: "Ban" }).click();

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import * as oauth from "oauth4webapi";
-import { shots, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
+import { shots, signOut, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 const PARTNER = { id: "partner-app", secret: "partner-secret-for-the-browser-test-0123456789" };
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
@@ -73,8 +73,7 @@ const heading = () => page.getByRole("heading", { level: 1 });
 test("a partner authorization: sign-in, consent denied (access_denied), then allowed; the code gives a valid ID token", async () => {
   await signUpWithForm(page, base, { name: "Olivia", email, password });
   const userId = await page.evaluate(async () => (await (await fetch("/api/auth/get-session")).json()).user.id);
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await signOut(page);
 
   // Signed out: the provider sends the browser to the app's sign-in page, which returns to the authorization.
   const denied = await partnerAuthorization();

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { shots, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
+import { shots, signOut, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 
@@ -21,8 +21,7 @@ after(() => app?.stop());
 test("the security log lists the user's sign-ins, the refused one included", async () => {
   const page = await (await browser.newContext()).newPage();
   await signUpWithForm(page, base, { name: "Erin", email: "erin@example.com", password });
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+  await signOut(page);
 
   const signIn = async (pass) => {
     await page.goto(`${base}/sign-in`);
@@ -33,7 +32,7 @@ test("the security log lists the user's sign-ins, the refused one included", asy
   await signIn(password);
   await page.getByTestId("greeting").waitFor();
 
-  await page.getByRole("link", { name: "Security log" }).click();
+  await page.getByRole("link", { name: "Security log", exact: true }).click();
   const rows = page.getByTestId("security-event");
   await rows.filter({ hasText: "Failed sign-in" }).waitFor();
   const texts = await rows.allInnerTexts();

@@ -7,7 +7,9 @@ import { after, before, test } from "node:test";
 import { shots, startExampleApp } from "./start-example-app.mjs";
 
 /** Pages that show the user's own data: signed out, each shows the sign-in prompt. */
-const needUser = ["/account", "/phone", "/organizations", "/api-keys", "/passkeys", "/security", "/admin"];
+const needUser = ["/account", "/phone", "/organizations", "/security", "/admin"];
+/** Old paths a component now covers: they redirect (to the account page, here its prompt). */
+const moved = { "/api-keys": "/account", "/passkeys": "/account" };
 /** Pages a visitor can use signed out. */
 const open = [
   "/",
@@ -42,12 +44,17 @@ test("signed out, no page gets a 401 or logs a console error; pages that need a 
   page.on("pageerror", (e) => problems.push(`${page.url()}: uncaught ${e.message}`));
 
   const unprompted = [];
+  for (const [from, to] of Object.entries(moved)) {
+    await page.goto(`${base}${from}`);
+    await page.waitForURL(`${base}${to}`);
+    await page.getByTestId("sign-in-prompt").waitFor();
+  }
   for (const path of [...needUser, ...open]) {
     await page.goto(`${base}${path}`);
     // Settled: the session is known (the header shows the signed-out links) and no request is in flight.
     await page.getByRole("link", { name: "Sign up" }).first().waitFor();
     await page.waitForLoadState("networkidle");
-    if (path === "/api-keys") await page.screenshot({ path: join(shots, "signed-out-prompt.png") });
+    if (path === "/account") await page.screenshot({ path: join(shots, "signed-out-prompt.png") });
     if (!needUser.includes(path)) continue;
     const signIn = page.getByTestId("sign-in-prompt").getByRole("link", { name: "Sign in" });
     // The prompt's link brings the visitor back to this page once signed in.

@@ -18,7 +18,13 @@ import { jwt } from "@gatehouse-auth/jwt";
 import { oauthProvider } from "@gatehouse-auth/oauth-provider";
 import { check, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { startDns } from "./dns-server.mjs";
-import { signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
+import {
+  createOrganization,
+  inviteMember,
+  signUpWithForm,
+  startExampleApp,
+  submitSignInForm,
+} from "./start-example-app.mjs";
 
 const password = "browser-password-1";
 const OWNER = { name: "Olga", email: "olga@acme.test" };
@@ -108,11 +114,10 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   ownerState = state;
   page.on("dialog", (dialog) => dialog.accept());
   await signUpWithForm(page, base, { ...OWNER, password });
-  await page.goto(`${base}/organizations`);
-  await page.getByLabel("Name").fill("Acme");
-  await page.getByRole("button", { name: "Create" }).click();
-  await page.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
-  await page.getByRole("link", { name: "Single sign-on" }).click();
+  await createOrganization(page, base, "Acme");
+  // <OrganizationSettings> has a Single sign-on card of its own; this app's fuller page stays at its path.
+  await page.getByTestId("gh-organization-sso").waitFor();
+  await page.goto(`${base}/organizations/sso`);
   await page.getByRole("heading", { level: 1, name: "Single sign-on" }).waitFor();
   await page.getByText("No connection yet.").waitFor();
   await checkAt(page, state, "sso-01-empty", wide);
@@ -218,7 +223,7 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   assert.equal(found.totalResults, 1);
   // Pat is now a member of Acme, as the Organizations page shows.
   await page.goto(`${base}/organizations`);
-  await page.getByTestId("member-row").filter({ hasText: "pat@acme.test" }).waitFor();
+  await page.getByTestId("gh-organization-members").getByText("pat@acme.test").waitFor();
 
   // Rotation: a new token, and the old one stops working at once.
   await page.goto(`${base}/organizations/sso`);
@@ -258,9 +263,8 @@ test("a person of acme.test signs in through the OIDC connection and lands in Ac
   assert.equal(session.user.email, kim.email);
   // Provisioned into the connection's organization as a member (the default role).
   await page.goto(`${base}/organizations`);
-  await page.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
-  const me = page.getByTestId("member-row").filter({ hasText: kim.email });
-  assert.equal(await me.getByTestId("member-role").textContent(), "member");
+  await page.getByTestId("gh-organization-switcher").getByRole("button", { name: "Organization: Acme" }).waitFor();
+  await page.getByTestId("gh-organization-profile").getByText("Your role: member").waitFor();
   assert.deepEqual(state.problems, []);
   await kimContext.close();
 });
@@ -319,9 +323,7 @@ test("a SAML connection from the IdP's metadata shows the SP metadata and ACS UR
 test("a plain member sees no Single sign-on page, and the API refuses them", async () => {
   // Olga invites Mia as a member; Mia verifies her address and accepts from the dev mailbox.
   await ownerPage.goto(`${base}/organizations`);
-  await ownerPage.getByLabel("Email").fill("mia@example.com");
-  await ownerPage.getByRole("button", { name: "Invite" }).click();
-  await ownerPage.getByTestId("invitation-row").filter({ hasText: "mia@example.com" }).waitFor();
+  await inviteMember(ownerPage, "mia@example.com");
   const miaContext = await app.browser.newContext({ viewport: { width: wide.width, height: 900 } });
   const { page, state } = await openPage(miaContext);
   const openMail = async (subject) => {
@@ -335,8 +337,12 @@ test("a plain member sees no Single sign-on page, and the API refuses them", asy
   await page.getByTestId("verified").waitFor();
   await openMail("Join Acme");
   await page.getByRole("button", { name: "Accept" }).click();
-  await page.getByTestId("active-org").filter({ hasText: "Acme" }).waitFor();
-  assert.equal(await page.getByRole("link", { name: "Single sign-on" }).count(), 0);
+  await page.getByRole("status").filter({ hasText: "You joined Acme." }).waitFor();
+  // A member gets no Single sign-on card: the server's has-permission answer says so.
+  await page.goto(`${base}/organizations`);
+  await page.getByTestId("gh-organization-profile").getByText("Your role: member").waitFor();
+  await page.waitForLoadState("networkidle");
+  assert.equal(await page.getByTestId("gh-organization-sso").count(), 0);
 
   await page.goto(`${base}/organizations/sso`);
   await page.getByTestId("sso-not-allowed").waitFor();

@@ -65,7 +65,7 @@ export async function startExampleApp({ tag, host = "127.0.0.1", env = {}, dataD
   }
 }
 
-/** Signs up through the app's form (`username` is optional) and waits for the signed-in greeting. */
+/** Signs up through `<SignUp>` (`username` is optional) and waits for the signed-in greeting. */
 export async function signUpWithForm(page, base, { name, email, password, username }) {
   await page.goto(`${base}/sign-up`);
   // exact: "Username (optional)" holds "name" too.
@@ -73,13 +73,47 @@ export async function signUpWithForm(page, base, { name, email, password, userna
   await page.getByLabel("Email").fill(email);
   if (username) await page.getByLabel("Username (optional)").fill(username);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await page.getByTestId("greeting").waitFor();
 }
 
-/** Fills and submits the sign-in form the page shows; the caller waits for the outcome it expects. */
+/** Fills and submits `<SignIn>`'s password form; the caller waits for the outcome it expects. */
 export async function submitSignInForm(page, identifier, password) {
   await page.getByLabel("Email or username").fill(identifier);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/**
+ * Signs out through the header's `<UserButton>`: its avatar button ("Account: {name}") discloses the
+ * panel with "Sign out"; waits for the signed-out header.
+ */
+export async function signOut(page) {
+  const menu = page.getByTestId("gh-user-button");
+  await menu.getByRole("button", { name: /^Account: / }).click();
+  await menu.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+}
+
+/**
+ * Creates an organization with the header's `<OrganizationSwitcher>` ("Create an organization") from the
+ * organization page, and waits for `<OrganizationSettings>` to show it as the active one.
+ */
+export async function createOrganization(page, base, name) {
+  await page.goto(`${base}/organizations`);
+  const switcher = page.getByTestId("gh-organization-switcher");
+  await switcher.getByRole("button", { name: /^Organization: / }).click();
+  await switcher.getByRole("button", { name: "Create an organization" }).click();
+  await switcher.getByLabel("Name").fill(name);
+  await switcher.getByRole("button", { name: "Create organization" }).click();
+  await switcher.getByRole("button", { name: `Organization: ${name}` }).waitFor();
+  await page.getByTestId("gh-organization-profile").getByText("Your role: owner").waitFor();
+}
+
+/** Invites `email` from `<OrganizationSettings>`' invitations card and waits for it in the pending list. */
+export async function inviteMember(page, email) {
+  const invitations = page.getByTestId("gh-organization-invitations");
+  await invitations.getByLabel("Email to invite").fill(email);
+  await invitations.getByRole("button", { name: "Send invitation" }).click();
+  await invitations.locator(".gh-list-item", { hasText: email }).waitFor();
 }

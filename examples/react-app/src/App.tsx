@@ -1,41 +1,37 @@
+import { GatehouseUI } from "@gatehouse-auth/react-ui";
+import { useRef } from "react";
 import { client } from "./auth-client.js";
-import { usePath } from "./router.js";
+import { useEffect } from "react";
+import { navigate, usePath } from "./router.js";
 import { Link } from "./ui.js";
-import { AcceptInvitation } from "./pages/AcceptInvitation.js";
 import { Account } from "./pages/Account.js";
 import { Accounts } from "./pages/Accounts.js";
 import { AdminPage } from "./pages/AdminPage.js";
-import { ApiKeys } from "./pages/ApiKeys.js";
 import { ForgotPassword, ResetPassword } from "./pages/PasswordReset.js";
 import { Home } from "./pages/Home.js";
+import { InvitationPage } from "./pages/InvitationPage.js";
 import { Mailbox } from "./pages/Mailbox.js";
 import { Consent, DeviceApproval, PartnerCallback } from "./pages/OAuth.js";
-import { Organizations } from "./pages/Organizations.js";
-import { Passkeys } from "./pages/Passkeys.js";
+import { OrganizationPage } from "./pages/OrganizationPage.js";
 import { Phone } from "./pages/Phone.js";
-import { SignIn, SignUp } from "./pages/SignIn.js";
+import { PhoneSignIn } from "./pages/PhoneSignIn.js";
+import { SignInPage } from "./pages/SignInPage.js";
+import { SignUpPage } from "./pages/SignUpPage.js";
 import { SecurityLog } from "./pages/SecurityLog.js";
 import { SignedIn } from "./pages/SignedIn.js";
 import { SingleSignOn } from "./pages/SingleSignOn.js";
 import { SsoSignIn } from "./pages/SsoSignIn.js";
 import { TwoFactor } from "./pages/TwoFactor.js";
+import { Shell } from "./shell.js";
 import { UrlNotice } from "./url-notice.js";
+import { useTheme } from "./use-theme.js";
 
 /**
  * Pages that show the signed-in user's own data. Signed out, each would call list routes that can only
  * answer 401 (and log errors in the console), so they show a sign-in prompt instead. /accounts is not
  * here: it lists the accounts signed in on this browser, and "none" is its signed-out answer.
  */
-const NEEDS_USER = new Set([
-  "/account",
-  "/phone",
-  "/organizations",
-  "/organizations/sso",
-  "/api-keys",
-  "/passkeys",
-  "/security",
-  "/admin",
-]);
+const NEEDS_USER = new Set(["/account", "/phone", "/organizations", "/organizations/sso", "/security", "/admin"]);
 
 /** Asks a signed-out visitor to sign in, and brings them back to `path` afterwards. */
 function SignInPrompt({ path }: { path: string }) {
@@ -50,17 +46,34 @@ function SignInPrompt({ path }: { path: string }) {
   );
 }
 
+/**
+ * Old paths whose page a component now covers: `<AccountSettings>` has the passkeys, API keys and
+ * two-step verification cards. Bookmarks and old links still land on the right page.
+ */
+const MOVED: Record<string, string> = {
+  "/passkeys": "/account",
+  "/api-keys": "/account",
+};
+
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
+}
+
 function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
+  const moved = MOVED[path];
+  if (moved) return <Redirect to={moved} />;
   if (!signedIn && NEEDS_USER.has(path)) return <SignInPrompt path={path} />;
-  if (path === "/sign-in") return <SignIn />;
-  if (path === "/sign-up") return <SignUp />;
+  if (path === "/sign-in") return <SignInPage />;
+  if (path === "/sign-in/phone") return <PhoneSignIn />;
+  if (path === "/sign-up") return <SignUpPage />;
   if (path === "/sign-in/sso") return <SsoSignIn />;
   if (path === "/two-factor") return <TwoFactor />;
   if (path === "/signed-in") return <SignedIn />;
   if (path === "/forgot-password") return <ForgotPassword />;
   if (path === "/reset-password") return <ResetPassword />;
   if (path === "/mailbox") return <Mailbox />;
-  if (path.startsWith("/accept-invitation/")) return <AcceptInvitation id={path.slice("/accept-invitation/".length)} />;
+  if (path.startsWith("/accept-invitation/")) return <InvitationPage id={path.slice("/accept-invitation/".length)} />;
   if (path === "/account") return <Account />;
   // The OAuth provider's pages (auth.mjs: consentPage, devicePage; the demo partner's callback).
   if (path === "/consent") return <Consent signedIn={signedIn} />;
@@ -68,10 +81,8 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (path === "/partner/callback") return <PartnerCallback />;
   if (path === "/accounts") return <Accounts />;
   if (path === "/phone") return <Phone />;
-  if (path === "/organizations") return <Organizations />;
+  if (path === "/organizations") return <OrganizationPage />;
   if (path === "/organizations/sso") return <SingleSignOn />;
-  if (path === "/api-keys") return <ApiKeys />;
-  if (path === "/passkeys") return <Passkeys />;
   if (path === "/security") return <SecurityLog />;
   if (path === "/admin") return <AdminPage />;
   return <Home />;
@@ -80,54 +91,34 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
 export function App() {
   const path = usePath();
   const { data, isPending } = client.useSession();
+  // "Loading…" only until the session is first known: a later refetch (after a sign-in held for the
+  // second factor, say) must not unmount the page, or <SignIn> would lose its step.
+  const known = useRef(false);
+  if (!isPending) known.current = true;
+  const { scheme, picked, toggle } = useTheme();
   const user = data?.user as { name: string; email: string; role?: string } | undefined;
   const roles = user?.role?.split(",").map((r) => r.trim()) ?? [];
   const impersonatedBy = (data?.session as { impersonatedBy?: string | null } | undefined)?.impersonatedBy;
   return (
-    <div className="shell">
-      <header>
-        <Link to="/">
-          <strong>Gatehouse</strong> example
-        </Link>
-        <nav>
-          {user ? (
-            <>
-              <Link to="/account">Account</Link>
-              <Link to="/accounts">Switch account</Link>
-              <Link to="/phone">Phone</Link>
-              <Link to="/organizations">Organizations</Link>
-              <Link to="/api-keys">API keys</Link>
-              <Link to="/passkeys">Passkeys</Link>
-              <Link to="/security">Security log</Link>
-              {roles.includes("admin") && <Link to="/admin">Admin</Link>}
-              {/* A full page load: the dashboard is served by the auth server, not this app. Support staff
-                  (auth.mjs's read-only role) get it too. */}
-              {(roles.includes("admin") || roles.includes("support")) && <a href="/api/auth/dashboard">Dashboard</a>}
-            </>
-          ) : (
-            <>
-              <Link to="/sign-in">Sign in</Link>
-              <Link to="/sign-up">Sign up</Link>
-            </>
-          )}
-          <Link to="/mailbox">Mailbox</Link>
-          {user && (
-            <button type="button" className="link" onClick={() => client.signOut()}>
-              Sign out
+    // No pick: the components follow prefers-color-scheme themselves, as the page's CSS does.
+    <GatehouseUI client={client} theme={picked ?? "system"}>
+      <Shell scheme={scheme} onToggleTheme={toggle} roles={roles}>
+        {impersonatedBy && (
+          <div className="banner">
+            Impersonating {user?.email}.{" "}
+            <button
+              type="button"
+              onClick={() => client.admin.stopImpersonating().then(() => location.assign("/admin"))}
+            >
+              Stop impersonating
             </button>
-          )}
-        </nav>
-      </header>
-      {impersonatedBy && (
-        <div className="banner">
-          Impersonating {user?.email}.{" "}
-          <button type="button" onClick={() => client.admin.stopImpersonating().then(() => location.assign("/admin"))}>
-            Stop impersonating
-          </button>
-        </div>
-      )}
-      <UrlNotice />
-      <main>{isPending ? <p className="muted">Loading…</p> : <Page path={path} signedIn={Boolean(user)} />}</main>
-    </div>
+          </div>
+        )}
+        <UrlNotice />
+        <main>
+          {!known.current ? <p className="muted">Loading…</p> : <Page path={path} signedIn={Boolean(user)} />}
+        </main>
+      </Shell>
+    </GatehouseUI>
   );
 }

@@ -13,7 +13,6 @@ import { auditLogClient } from "@gatehouse-auth/audit-log/client";
 import { oauthProviderClient } from "@gatehouse-auth/oauth-provider/client";
 import { scimClient } from "@gatehouse-auth/scim/client";
 import { ssoClient } from "@gatehouse-auth/sso/client";
-import { navigate } from "./router.js";
 
 /** One client for the whole app: same origin, every plugin. */
 export const client = createAuthClient({
@@ -33,7 +32,8 @@ export const client = createAuthClient({
     // Organization → Single sign-on: connections, domain verification, enforcement, SCIM tokens.
     ssoClient(),
     scimClient(),
-    // Any sign-in held for a second factor (password, code, phone…) goes to the code page.
-    twoFactorClient({ onTwoFactorRedirect: () => navigate("/two-factor") }),
+    // No onTwoFactorRedirect: <SignIn> shows the second step in place; the app's own forms (phone) and
+    // the server's redirects (an email link held for a second factor) go to /two-factor themselves.
+    twoFactorClient(),
   ],
 });

@@ -7,8 +7,10 @@ window.addEventListener("popstate", () => {
   for (const l of listeners) l();
 });
 
-export function navigate(to: string): void {
-  history.pushState(null, "", to);
+/** Goes to `to` without a page load; `replace` for a redirect (the old path leaves no history entry). */
+export function navigate(to: string, { replace = false } = {}): void {
+  if (replace) history.replaceState(null, "", to);
+  else history.pushState(null, "", to);
   for (const l of listeners) l();
 }
 

@@ -2,10 +2,11 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useStat
 import { navigate } from "./router.js";
 
 /** A link that navigates without a page load. */
-export function Link({ to, children }: { to: string; children: ReactNode }) {
+export function Link({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
   return (
     <a
       href={to}
+      className={className}
       onClick={(e) => {
         e.preventDefault();
         navigate(to);

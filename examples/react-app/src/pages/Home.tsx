@@ -8,7 +8,7 @@ export function Home() {
   if (!data)
     return (
       <section>
-        <h1>Welcome</h1>
+        <h1>Welcome to Gatehouse Notes</h1>
         <OkNote note={deleted ? "Your account was deleted." : null} />
         <p>
           <Link to="/sign-up">Create an account</Link> or <Link to="/sign-in">sign in</Link>. Emails and texts the app
@@ -39,21 +39,36 @@ export function Home() {
           </span>
         )}
       </p>
-      <ul>
+      <ul className="tiles">
         <li>
-          <Link to="/account">Profile, username, password, email, two-factor, sessions</Link>
+          <Link to="/account">
+            <strong>Account settings</strong>
+            <span className="muted">Profile, email, password, two-step verification, passkeys, devices, API keys</span>
+          </Link>
         </li>
         <li>
-          <Link to="/phone">Phone number</Link>
+          <Link to="/organizations">
+            <strong>Organization</strong>
+            <span className="muted">Members, invitations, teams and single sign-on</span>
+          </Link>
         </li>
         <li>
-          <Link to="/organizations">Organizations, members, invitations and teams</Link>
+          <Link to="/phone">
+            <strong>Phone number</strong>
+            <span className="muted">Verify a number by text message, then sign in with it</span>
+          </Link>
         </li>
         <li>
-          <Link to="/api-keys">API keys</Link>
+          <Link to="/security">
+            <strong>Security log</strong>
+            <span className="muted">Your sign-ins, the refused ones included</span>
+          </Link>
         </li>
         <li>
-          <a href="/api/auth/reference">API reference</a>
+          <a href="/api/auth/reference">
+            <strong>API reference</strong>
+            <span className="muted">Every route of the auth server</span>
+          </a>
         </li>
       </ul>
     </section>
