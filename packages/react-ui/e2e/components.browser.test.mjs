@@ -42,6 +42,27 @@ async function seedTwoFactorUser() {
   return { email, backupCodes: enabled.backupCodes };
 }
 
+test("SignIn with the app's own onSignedIn still takes the second-factor step before calling it", async () => {
+  // A password sign-in that needs two-step verification answers twoFactorRedirect without a session: the
+  // component must show the step, not hand that answer to the app as a finished sign-in.
+  const { email, backupCodes } = await seedTwoFactorUser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page } = await openPage(context);
+  await page.goto(`${server.base}/?c=SignInCallback`);
+  const signIn = page.getByTestId("gh-sign-in");
+  await signIn.getByLabel("Email or username").fill(email);
+  await signIn.getByLabel("Password").fill(PASSWORD);
+  await signIn.getByRole("button", { name: "Sign in", exact: true }).click();
+  const step = page.getByTestId("gh-two-factor");
+  await step.getByRole("heading", { name: "Two-step verification" }).waitFor();
+  assert.equal(new URL(page.url()).search, "?c=SignInCallback");
+  await step.getByRole("button", { name: "Backup code" }).click();
+  await step.getByLabel("Backup code").fill(backupCodes[0]);
+  await step.getByRole("button", { name: "Verify" }).click();
+  await page.getByTestId("signed-in").waitFor();
+  await context.close();
+});
+
 const combos = [
   { width: 390, height: 844, scheme: "light" },
   { width: 390, height: 844, scheme: "dark" },

@@ -65,6 +65,8 @@ const which = params.get("c") ?? "SignIn";
 const theme = (params.get("theme") ?? "system") as Theme;
 const components: Record<string, () => ReactElement> = {
   SignIn: () => <SignIn signUpUrl="/?c=SignUp" forgotPasswordUrl="/?c=ForgotPassword" redirectTo="/?c=Guards" />,
+  // The app navigates itself (a client-side router's push) instead of a redirectTo.
+  SignInCallback: () => <SignIn onSignedIn={() => window.location.assign("/?c=Guards")} />,
   SignUp: () => <SignUp signInUrl="/?c=SignIn" redirectTo="/?c=Guards" />,
   ForgotPassword: () => <ForgotPassword resetPasswordUrl="/?c=ResetPassword" signInUrl="/?c=SignIn" />,
   ResetPassword: () => <ResetPassword signInUrl="/?c=SignIn" />,

@@ -74,7 +74,9 @@ export function SignIn(props: SignInProps) {
           ))}
         </fieldset>
       )}
-      {current === "password" && <PasswordForm withUsername={has("username")} onSignedIn={onSignedIn} {...props} />}
+      {/* Only the wrapper: the app's own onSignedIn (in props) must not replace it, or a sign-in that
+          still needs its second factor would be taken as done and the step skipped. */}
+      {current === "password" && <PasswordForm withUsername={has("username")} onSignedIn={onSignedIn} />}
       {current === "magic-link" && <MagicLinkForm {...props} />}
       {current === "email-code" && <EmailCodeForm onSignedIn={onSignedIn} />}
       {current === "sso" && (
