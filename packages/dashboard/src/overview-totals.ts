@@ -16,7 +16,7 @@ export type TotalName = keyof OverviewTotals;
  * From this many rows on, a total is the database's estimate when it makes one (PostgreSQL's planner,
  * see Adapter.estimateCount) instead of a count: counting a million users or sessions reads a whole
  * table or index (~100 ms of PostgreSQL CPU at 1M), an estimate reads the statistics. Below it, or
- * without an estimate (SQLite, MariaDB), the total is counted exactly.
+ * without an estimate (SQLite, MariaDB), the total is counted, up to COUNT_UP_TO.
  */
 export const ESTIMATE_FROM_ROWS = 100_000;
 
@@ -70,7 +70,15 @@ export function createOverviewTotals() {
       features.organization ? tally("organizations", "organization") : null,
       features.apiKey ? tally("apiKeys", API_KEY_MODEL) : null,
     ]);
-    return { totals: { users, bannedUsers, activeSessions, organizations, apiKeys }, estimated, atLeast, at: now };
+    // In the totals' own order, whichever count finished first.
+    const order: TotalName[] = ["users", "bannedUsers", "activeSessions", "organizations", "apiKeys"];
+    const inOrder = (names: TotalName[]) => order.filter((name) => names.includes(name));
+    return {
+      totals: { users, bannedUsers, activeSessions, organizations, apiKeys },
+      estimated: inOrder(estimated),
+      atLeast: inOrder(atLeast),
+      at: now,
+    };
   }
 
   return async function totals(auth: AuthContext, features: DashboardFeatures): Promise<Counted> {

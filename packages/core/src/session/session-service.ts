@@ -30,7 +30,6 @@ export interface SessionHooks {
 
 const NO_HOOKS: SessionHooks = { beforeCreate: [], validateUser: async () => {}, canRefresh: [] };
 
-/** Session lifecycle: hashed-at-rest tokens, sliding refresh, expiry. */
 /** A session as a listing reads it: every returned field, the bearer token only when asked for. */
 export interface ListedSessionRow {
   id: string;
@@ -44,6 +43,7 @@ export interface ListedSessionRow {
   [field: string]: unknown;
 }
 
+/** Session lifecycle: hashed-at-rest tokens, sliding refresh, expiry. */
 export interface SessionService {
   /** Runs the plugins' `validateUser` and `beforeSessionCreate` first; either may throw to refuse. */
   create(db: Db, user: User, origin: SessionOrigin): Promise<SessionWithUser>;
