@@ -46,7 +46,7 @@ const DNS_TIMEOUT_MS = 2000;
 async function resolveHost(host: string, o: OutboundResolution): Promise<Address[]> {
   if (o.dnsServers.length === 0) {
     const found = await lookup(host, { all: true }).catch(() => []);
-    return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+    return found.map((a): Address => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
   }
   const resolver = new Resolver({ timeout: DNS_TIMEOUT_MS, tries: 2 });
   resolver.setServers([...o.dnsServers]);
