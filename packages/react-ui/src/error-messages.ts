@@ -252,10 +252,6 @@ export const ERROR_MESSAGES: Record<string, string> = {
   UNPROCESSABLE_USERNAME: "Usernames use letters, digits, dots and underscores.",
   USERNAME_IS_ALREADY_TAKEN: "That username is taken. Try another.",
   INVALID_USERNAME_OR_PASSWORD: "That username and password don't match an account.",
-  // SCIM /Bulk (answered to identity providers, shown if an app surfaces a directory sync's result).
-  BULK_TOO_LARGE: "The directory sent too many changes at once. Ask it to send smaller batches.",
-  BULK_CIRCULAR_REFERENCE: "Some of the directory's changes depend on each other in a loop, so none of them was made.",
-  BULK_ID_UNRESOLVED: "A change depended on another one in the same batch that wasn't made.",
   // Sso: password sign-in refused where the organization enforces single sign-on.
   SSO_REQUIRED: "Your organization signs you in with single sign-on. Choose SSO.",
 };
