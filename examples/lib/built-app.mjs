@@ -1,6 +1,7 @@
-// What the framework apps' tests (Next.js, SvelteKit, Nuxt, Astro) share: each builds a real app with its own
+// What the framework apps' tests (Next.js, SvelteKit, Nuxt, Astro, TanStack Start) share: each builds a real app with its own
 // build, starts the built server on a free port and drives it over HTTP. Plain Node, no dependencies.
 import { spawn } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 
 /** A port nothing listens on right now. */
@@ -89,6 +90,52 @@ export function appRequests(base, { proxied = false } = {}) {
       client,
     );
   return { newClient, call, post };
+}
+
+/**
+ * Requests for apps that limit by the socket's address (Nuxt, TanStack Start on srvx), over node:http because
+ * fetch cannot pick its local address: each `newClient()` is a loopback address of its own (127.0.0.0/8 all
+ * reaches the server), so each test is a different client and the per-client limits do not mix tests.
+ * Redirects are not followed; a hang fails the test. `defaultClient`: the address a call without `client`
+ * uses (a fixed one, or a new one per call). Answers carry `text`, `json()` and the `cookies` they set.
+ */
+export function socketRequests(port, base, { defaultClient = () => "127.0.0.1" } = {}) {
+  let nextClient = 10;
+  const newClient = () => `127.0.0.${nextClient++}`;
+  const call = (path, { method = "GET", headers = {}, body, client = defaultClient(newClient) } = {}) =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: "127.0.0.1", port: port(), path, method, headers, localAddress: client, timeout: 10_000 },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (d) => (text += d));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode,
+              headers: res.headers,
+              text,
+              json: () => JSON.parse(text),
+              cookies: [res.headers["set-cookie"] ?? []].flat(),
+            }),
+          );
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error(`${method} ${path} timed out`)));
+      req.on("error", reject);
+      req.end(body);
+    });
+  /** A JSON POST from the app's own origin (`body` as is when it is a string: broken JSON on purpose). */
+  const post = (path, body, headers = {}, client = newClient()) =>
+    call(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base(), ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      client,
+    });
+  /** The cookies a socketRequests answer sets, as a Cookie header. */
+  const cookieOf = (r) => r.cookies.map((c) => c.split(";")[0]).join("; ");
+  return { newClient, call, post, cookieOf };
 }
 
 /** The cookies an answer sets, as a Cookie header. */

@@ -4,13 +4,12 @@
 // through the forms and @gatehouse-auth/vue. Run: node --test examples/nuxt/test/nuxt.test.mjs
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
+import { freePort, run, socketRequests, startServer, stopServer } from "../../lib/built-app.mjs";
 
 const app = fileURLToPath(new URL("..", import.meta.url));
 const data = mkdtempSync(join(tmpdir(), "gatehouse-nuxt-"));
@@ -55,48 +54,11 @@ after(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-let nextClient = 10;
-/**
- * A loopback address of its own for the socket (127.0.0.0/8 all reaches the server): the app limits by
- * the socket's address, so each test is a different client and the per-client limits do not mix tests.
- */
-const newClient = () => `127.0.0.${nextClient++}`;
-
-/** One HTTP request from a given local address; fails the test instead of hanging it. */
-function call(path, { method = "GET", headers = {}, body, client = "127.0.0.1" } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: "127.0.0.1", port, path, method, headers, localAddress: client, timeout: 10_000 },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (text += d));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode,
-            headers: res.headers,
-            text,
-            json: () => JSON.parse(text),
-            cookies: [res.headers["set-cookie"] ?? []].flat(),
-          }),
-        );
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`${method} ${path} timed out`)));
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-const post = (path, body, headers = {}, client = newClient()) =>
-  call(path, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-    client,
-  });
-
-const cookieOf = (r) => r.cookies.map((c) => c.split(";")[0]).join("; ");
+// The app limits by the socket's address: each test signs in from a loopback address of its own.
+const { newClient, call, post, cookieOf } = socketRequests(
+  () => port,
+  () => base,
+);
 const escaped = (s) => s.replace(/[.]/g, "\\.");
 
 test("sign-up and sign-in through the server route; pages render the session on the server; sign-out ends it", async () => {

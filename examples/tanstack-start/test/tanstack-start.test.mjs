@@ -7,13 +7,12 @@
 // Run: node --test examples/tanstack-start/test/tanstack-start.test.mjs
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { escaped, freePort, run, startServer, stopServer } from "../../lib/built-app.mjs";
+import { escaped, freePort, run, socketRequests, startServer, stopServer } from "../../lib/built-app.mjs";
 
 const app = fileURLToPath(new URL("..", import.meta.url));
 const data = mkdtempSync(join(tmpdir(), "gatehouse-tanstack-"));
@@ -50,49 +49,13 @@ after(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-let nextClient = 10;
-/**
- * A loopback address of its own for the socket (127.0.0.0/8 all reaches the server): srvx reports the
- * socket's address as request.ip and the handler limits by it, so each test is a different client.
- */
-const newClient = () => `127.0.0.${nextClient++}`;
-
-/** One HTTP request from a given local address, without following redirects; fails instead of hanging. */
-function call(path, { method = "GET", headers = {}, body, client = newClient() } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: "127.0.0.1", port, path, method, headers, localAddress: client, timeout: 10_000 },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (text += d));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode,
-            headers: res.headers,
-            text,
-            json: () => JSON.parse(text),
-            cookies: [res.headers["set-cookie"] ?? []].flat(),
-          }),
-        );
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`${method} ${path} timed out`)));
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-/** A JSON POST from the app's own origin (`body` as is when it is a string: broken JSON on purpose). */
-const post = (path, body, headers = {}, client = newClient()) =>
-  call(path, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-    client,
-  });
-
-const cookieOf = (r) => r.cookies.map((c) => c.split(";")[0]).join("; ");
+// srvx reports the socket's address as request.ip and the handler limits by it: every call without a
+// client of its own comes from a new loopback address.
+const { newClient, call, post, cookieOf } = socketRequests(
+  () => port,
+  () => base,
+  { defaultClient: (next) => next() },
+);
 
 test("sign-up and sign-in through the server route; loaders read the session on the server; sign-out ends it", async () => {
   const client = newClient();
