@@ -6,6 +6,8 @@ import { createCoreSchema } from "@gatehouse-auth/core";
 import { generateSecret } from "./cli-secret.js";
 import type { CliIo } from "./cli-io.js";
 import { generateDrizzleSchema } from "./generate-drizzle-schema.js";
+import { type PrismaProvider, writePrismaSchema } from "./generate-prisma-schema.js";
+import { DEV_COMMAND, DEV_URL, FULLSTACK_LAYOUT, fullstackFiles, isFullstack } from "./init-fullstack.js";
 import {
   CLIENTS,
   DATABASES,
@@ -14,19 +16,22 @@ import {
   ORMS,
   authModule,
   clientModule,
+  defaultClient,
   packagesFor,
-  serverModule,
 } from "./init-templates.js";
+import { serverModule } from "./init-servers.js";
 
-export const INIT_USAGE = `  gatehouse-auth init [--framework node|express|fastify|hono|next] [--database sqlite|postgres|mysql]
-                      [--orm kysely|drizzle] [--client react|vanilla|none] [--dir <folder>] [--force] [--yes]
+export const INIT_USAGE = `  gatehouse-auth init [--framework node|express|fastify|hono|next|sveltekit|nuxt|astro|tanstack-start]
+                      [--database sqlite|postgres|mysql] [--orm kysely|drizzle|prisma]
+                      [--client react|vanilla|vue|svelte|solid|none] [--dir <folder>] [--force] [--yes]
 
-  init       sets an app up: the auth module, the server (or Next.js route) that mounts it, the
-             browser client and a .env with a new GATEHOUSE_SECRET. It asks for what the flags do
-             not say (in a terminal, unless --yes; elsewhere the first of each list is taken), never replaces a
-             file unless --force, adds only missing keys to an existing .env, and prints the
-             install and migrate commands to run next. TypeScript when the folder has a
-             tsconfig.json, else .mjs modules.`;
+  init       sets an app up: the auth module, the server (or the framework's route or hook) that
+             mounts it, a session route, the browser client and a .env with a new GATEHOUSE_SECRET.
+             It asks for what the flags do not say (in a terminal, unless --yes; elsewhere the
+             default is taken: the first of each list, and the framework's own client), never
+             replaces a file unless --force, adds only missing keys to an existing .env, and
+             prints the install and migrate commands to run next. TypeScript when the folder has
+             a tsconfig.json or the framework is SvelteKit, Nuxt, Astro or TanStack Start, else .mjs modules.`;
 
 type Choice<T extends string> = readonly T[];
 
@@ -52,28 +57,30 @@ export async function init(argv: string[], io: CliIo, interactive: boolean): Pro
     given: string | undefined,
     options: Choice<T>,
     question: string,
+    fallback: T = options[0] as T,
   ) => {
     if (given !== undefined) {
       if (!(options as readonly string[]).includes(given))
         throw new Error(`--${flag} "${given}" is not one of ${options.join(", ")}`);
       return given as T;
     }
-    if (!ask) return options[0] as T;
+    if (!ask) return fallback;
     for (;;) {
-      const answer = (await ask.question(`${question} (${options.join(", ")}) [${options[0]}]: `)).trim();
-      if (answer === "") return options[0] as T;
+      const answer = (await ask.question(`${question} (${options.join(", ")}) [${fallback}]: `)).trim();
+      if (answer === "") return fallback;
       if ((options as readonly string[]).includes(answer)) return answer as T;
       io.warn(`  one of ${options.join(", ")}, please`);
     }
   };
   let choices: InitChoices;
   try {
+    const framework = await pick("framework", values.framework, FRAMEWORKS, "Server framework");
     choices = {
-      framework: await pick("framework", values.framework, FRAMEWORKS, "Server framework"),
+      framework,
       database: await pick("database", values.database, DATABASES, "Database"),
       orm: await pick("orm", values.orm, ORMS, "Data layer"),
-      client: await pick("client", values.client, CLIENTS, "Browser client"),
-      typescript: existsSync(join(dir, "tsconfig.json")),
+      client: await pick("client", values.client, CLIENTS, "Browser client", defaultClient(framework)),
+      typescript: isFullstack(framework) || existsSync(join(dir, "tsconfig.json")),
     };
   } finally {
     ask?.close();
@@ -82,23 +89,41 @@ export async function init(argv: string[], io: CliIo, interactive: boolean): Pro
   const ext = choices.typescript ? "ts" : "mjs";
   // Where a project of this kind keeps such files (and where `migrate` looks for the auth module).
   const hasSrc = existsSync(join(dir, "src"));
+  const fullstack = isFullstack(choices.framework) ? choices.framework : null;
   const libDir = choices.framework === "next" ? (hasSrc ? "src/lib" : "lib") : hasSrc ? "src" : ".";
-  const authFile = join(libDir, `auth.${ext}`);
-  const schemaFile = join(libDir, `auth-schema.${ext}`);
+  const layout = fullstack ? FULLSTACK_LAYOUT[fullstack] : null;
+  const authFile = layout?.auth ?? join(libDir, `auth.${ext}`);
+  const schemaFile = layout?.schema ?? join(libDir, `auth-schema.${ext}`);
   const serverFile =
     choices.framework === "next"
       ? join(hasSrc ? "src/app" : "app", "api/auth/[...all]", `route.${choices.typescript ? "ts" : "js"}`)
       : `server.${ext}`;
-  const clientFile = join(libDir, `auth-client.${ext}`);
-  // Imports between the written files: relative, with the extension Node's ESM needs (TypeScript maps .js to .ts).
+  const clientFile = layout?.client ?? join(libDir, `auth-client.${ext}`);
+  // Imports between the written files: relative, with the extension Node's ESM needs (TypeScript maps
+  // .js to .ts); none in the fullstack frameworks' files, whose bundlers resolve them as they are.
   const importPath = (from: string, to: string) => {
     const path = relative(dirname(from), to)
       .replace(/\\/g, "/")
-      .replace(/\.(ts|mjs)$/, choices.typescript ? ".js" : ".mjs");
+      .replace(/\.(ts|mjs)$/, fullstack ? "" : choices.typescript ? ".js" : ".mjs");
     return path.startsWith(".") ? path : `./${path}`;
   };
 
-  const files: [string, string][] = [[authFile, authModule(choices, importPath(authFile, schemaFile))]];
+  // Prisma: Gatehouse's models go into prisma/schema.prisma by the generator `generate --orm prisma` uses
+  // (an existing schema keeps everything outside Gatehouse's block), the client comes from its generator's output.
+  const prismaFile = join("prisma", "schema.prisma");
+  let prismaSchema: string | null = null;
+  let clientImport = importPath(authFile, schemaFile);
+  if (choices.orm === "prisma") {
+    const existing = existsSync(join(dir, prismaFile)) ? readFileSync(join(dir, prismaFile), "utf8") : undefined;
+    const provider: PrismaProvider = ({ sqlite: "sqlite", postgres: "postgresql", mysql: "mysql" } as const)[
+      choices.database
+    ];
+    prismaSchema = writePrismaSchema(existing, createCoreSchema(), provider);
+    const output = /generator\s+\w+\s*\{[^}]*\boutput\s*=\s*"([^"]+)"/.exec(prismaSchema)?.[1];
+    clientImport = output ? importPath(authFile, join("prisma", output, "client.ts")) : "@prisma/client";
+  }
+
+  const files: [string, string][] = [[authFile, authModule(choices, clientImport)]];
   if (choices.orm === "drizzle") {
     const dialect = { sqlite: "sqlite", postgres: "pg", mysql: "mysql" } as const;
     files.push([
@@ -106,7 +131,8 @@ export async function init(argv: string[], io: CliIo, interactive: boolean): Pro
       generateDrizzleSchema(createCoreSchema(), dialect[choices.database], { typescript: choices.typescript }),
     ]);
   }
-  files.push([serverFile, serverModule(choices, importPath(serverFile, authFile))]);
+  if (fullstack) files.push(...fullstackFiles(fullstack, (file) => importPath(file, authFile)));
+  else files.push([serverFile, serverModule(choices, importPath(serverFile, authFile)) ?? ""]);
   if (choices.client !== "none") files.push([clientFile, clientModule(choices)]);
 
   const taken = files.filter(([file]) => existsSync(join(dir, file))).map(([file]) => file);
@@ -119,29 +145,43 @@ export async function init(argv: string[], io: CliIo, interactive: boolean): Pro
     writeFileSync(join(dir, file), content);
     io.warn(`gatehouse: wrote ${file}`);
   }
-  writeEnv(dir, choices, io);
+  if (prismaSchema !== null) {
+    const existed = existsSync(join(dir, prismaFile));
+    mkdirSync(join(dir, "prisma"), { recursive: true });
+    writeFileSync(join(dir, prismaFile), prismaSchema);
+    io.warn(`gatehouse: ${existed ? "wrote Gatehouse's models into" : "wrote"} ${prismaFile}`);
+  }
+  writeEnv(dir, choices, fullstack ? DEV_URL[fullstack] : "http://localhost:3000", io);
 
   const install = packagesFor(choices);
-  const run =
-    choices.framework === "next"
+  const run = fullstack
+    ? DEV_COMMAND[fullstack]
+    : choices.framework === "next"
       ? "npx next dev"
       : choices.typescript
         ? `npx tsx --env-file=.env ${serverFile}`
         : `node --env-file=.env ${serverFile}`;
   io.out("Next:");
-  io.out(`  npm install ${install.join(" ")}`);
-  io.out(
-    choices.orm === "drizzle"
-      ? `  npx drizzle-kit push   (the tables are in ${schemaFile}; or: npx gatehouse-auth migrate)`
-      : "  npx gatehouse-auth migrate",
-  );
+  io.out(`  npm install ${install.dependencies.join(" ")}`);
+  if (install.dev.length > 0) io.out(`  npm install -D ${install.dev.join(" ")}`);
+  if (choices.orm === "drizzle")
+    io.out(`  npx drizzle-kit push   (the tables are in ${schemaFile}; or: npx gatehouse-auth migrate)`);
+  else if (choices.orm === "prisma") {
+    io.out(`  npx prisma generate   (the client, from ${prismaFile})`);
+    io.out("  npx gatehouse-auth migrate   (or npx prisma migrate dev: the same tables)");
+  } else io.out("  npx gatehouse-auth migrate");
+  // The CLI imports the auth module: a TypeScript one needs Node 22.18+ (or --experimental-strip-types) or tsx.
+  if (choices.typescript)
+    io.out(
+      `  (the CLI imports ${authFile}: on Node 20, run it as npx tsx node_modules/gatehouse-auth/dist/cli.js <command>)`,
+    );
   io.out(`  ${run}`);
   io.out("  npx gatehouse-auth doctor   (checks the set-up before you deploy)");
   return 0;
 }
 
 /** Adds what is missing to .env (never replaces a value) and keeps .env out of git. */
-function writeEnv(dir: string, c: InitChoices, io: CliIo): void {
+function writeEnv(dir: string, c: InitChoices, url: string, io: CliIo): void {
   const envFile = join(dir, ".env");
   const existing = existsSync(envFile) ? readFileSync(envFile, "utf8") : "";
   const has = (key: string) => new RegExp(`^\\s*(export\\s+)?${key}\\s*=`, "m").test(existing);
@@ -152,7 +192,7 @@ function writeEnv(dir: string, c: InitChoices, io: CliIo): void {
   }[c.database];
   const wanted: [string, string, string][] = [
     ["GATEHOUSE_SECRET", generateSecret(), "signs session cookies; keep it secret, one per deployment"],
-    ["GATEHOUSE_URL", "http://localhost:3000", "the public address users reach (https:// in production)"],
+    ["GATEHOUSE_URL", url, "the public address users reach (https:// in production)"],
     ["DATABASE_URL", database, "read by the auth module and by npx gatehouse-auth migrate"],
   ];
   const added = wanted.filter(([key]) => !has(key));

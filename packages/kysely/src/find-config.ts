@@ -9,7 +9,8 @@ export const CONFIG_CANDIDATES: readonly string[] = [
   "auth.config.mjs",
   "auth.config.js",
   "auth.config.ts",
-  ...["", "src/", "lib/", "server/", "src/lib/", "src/server/"].flatMap((dir) =>
+  // The last two: where init puts it for SvelteKit ($lib/server) and Nuxt (server/utils).
+  ...["", "src/", "lib/", "server/", "src/lib/", "src/server/", "src/lib/server/", "server/utils/"].flatMap((dir) =>
     ["auth.mjs", "auth.js", "auth.ts"].map((file) => `${dir}${file}`),
   ),
 ];

@@ -1,21 +1,74 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the templates are source code whose own template literals must stay unevaluated
 /** What `gatehouse-auth init` sets up: one choice of each. */
 export interface InitChoices {
-  framework: "node" | "express" | "fastify" | "hono" | "next";
-  database: "sqlite" | "postgres" | "mysql";
-  orm: "kysely" | "drizzle";
-  client: "react" | "vanilla" | "none";
-  /** Files in TypeScript (the folder has a tsconfig.json) or JavaScript modules (.mjs). */
+  framework: (typeof FRAMEWORKS)[number];
+  database: (typeof DATABASES)[number];
+  orm: (typeof ORMS)[number];
+  client: (typeof CLIENTS)[number];
+  /** Files in TypeScript (the folder has a tsconfig.json, or the framework is one of FULLSTACK) or JavaScript modules (.mjs). */
   typescript: boolean;
 }
 
-export const FRAMEWORKS = ["node", "express", "fastify", "hono", "next"] as const;
+export const FRAMEWORKS = [
+  "node",
+  "express",
+  "fastify",
+  "hono",
+  "next",
+  "sveltekit",
+  "nuxt",
+  "astro",
+  "tanstack-start",
+] as const;
 export const DATABASES = ["sqlite", "postgres", "mysql"] as const;
-export const ORMS = ["kysely", "drizzle"] as const;
-export const CLIENTS = ["react", "vanilla", "none"] as const;
+export const ORMS = ["kysely", "drizzle", "prisma"] as const;
+export const CLIENTS = ["react", "vanilla", "vue", "svelte", "solid", "none"] as const;
 
-/** The npm packages the written files import, for the install line init prints. */
-export function packagesFor(c: InitChoices): string[] {
+/** The frameworks whose files init writes in TypeScript always (their project creators make TypeScript apps). */
+export const FULLSTACK: readonly InitChoices["framework"][] = ["sveltekit", "nuxt", "astro", "tanstack-start"];
+
+/** The browser client a framework's apps use unless --client says otherwise. */
+export function defaultClient(framework: InitChoices["framework"]): InitChoices["client"] {
+  const own: Partial<Record<InitChoices["framework"], InitChoices["client"]>> = {
+    sveltekit: "svelte",
+    nuxt: "vue",
+    astro: "vanilla",
+  };
+  return own[framework] ?? "react";
+}
+
+/** The module the client file imports createAuthClient from. */
+export const CLIENT_MODULE: Record<Exclude<InitChoices["client"], "none">, string> = {
+  react: "gatehouse-auth/react",
+  vanilla: "gatehouse-auth/client",
+  vue: "@gatehouse-auth/vue",
+  svelte: "@gatehouse-auth/svelte",
+  solid: "@gatehouse-auth/solid",
+};
+
+/** Prisma's driver adapter per database (docs/prisma.md): package, class, how it is made from DATABASE_URL. */
+const PRISMA_ADAPTER = {
+  sqlite: {
+    module: "@prisma/adapter-better-sqlite3",
+    name: "PrismaBetterSqlite3",
+    // Gatehouse stores SQLite dates as epoch milliseconds: this lets the app's own Prisma queries read them as Dates.
+    make: 'new PrismaBetterSqlite3({ url: process.env.DATABASE_URL ?? "auth.db" }, { timestampFormat: "unixepoch-ms" })',
+  },
+  postgres: {
+    module: "@prisma/adapter-pg",
+    name: "PrismaPg",
+    make: "new PrismaPg({ connectionString: process.env.DATABASE_URL })",
+  },
+  mysql: {
+    module: "@prisma/adapter-mariadb",
+    name: "PrismaMariaDb",
+    make: 'new PrismaMariaDb(process.env.DATABASE_URL ?? "mysql://root@localhost:3306/app")',
+  },
+} as const;
+
+/** The npm packages the written files import, for the install line init prints; `dev` for `npm install -D`. */
+export function packagesFor(c: InitChoices): { dependencies: string[]; dev: string[] } {
+  // The driver also serves `npx gatehouse-auth migrate`, whatever the ORM.
   const driver = { sqlite: "better-sqlite3", postgres: "pg", mysql: "mysql2" }[c.database];
   const framework = {
     node: [],
@@ -23,32 +76,78 @@ export function packagesFor(c: InitChoices): string[] {
     fastify: ["fastify"],
     hono: ["hono", "@hono/node-server"],
     next: [],
+    // The frameworks below are the app's already; Nuxt brings h3, which gatehouse-auth/nuxt uses.
+    sveltekit: [],
+    nuxt: [],
+    astro: [],
+    "tanstack-start": [],
   }[c.framework];
-  const orm = c.orm === "drizzle" ? ["@gatehouse-auth/drizzle", "drizzle-orm"] : [];
-  return ["gatehouse-auth", driver, ...orm, ...framework];
+  const orm = {
+    kysely: [],
+    drizzle: ["@gatehouse-auth/drizzle", "drizzle-orm"],
+    prisma: ["@gatehouse-auth/prisma", "@prisma/client", PRISMA_ADAPTER[c.database].module],
+  }[c.orm];
+  // The client package, and its UI library unless the server framework already is one.
+  const brings: Partial<Record<InitChoices["framework"], string>> = {
+    next: "react",
+    "tanstack-start": "react",
+    nuxt: "vue",
+    sveltekit: "svelte",
+  };
+  const brought = brings[c.framework];
+  const client = {
+    react: brought === "react" ? [] : ["react"],
+    vanilla: [],
+    vue: ["@gatehouse-auth/vue", ...(brought === "vue" ? [] : ["vue"])],
+    svelte: ["@gatehouse-auth/svelte", ...(brought === "svelte" ? [] : ["svelte"])],
+    solid: ["@gatehouse-auth/solid", "solid-js"],
+    none: [],
+  }[c.client];
+  return {
+    dependencies: ["gatehouse-auth", driver, ...orm, ...framework, ...client],
+    dev: c.orm === "prisma" ? ["prisma"] : [],
+  };
 }
 
-const HEADER = "// Written by `npx gatehouse-auth init`: yours to change. Docs: docs/getting-started.md";
+export const HEADER = "// Written by `npx gatehouse-auth init`: yours to change. Docs: docs/getting-started.md";
 
 /** The auth module: createAuth with the database, secret and base URL from the environment (.env). */
 export function authModule(c: InitChoices, schemaImport: string): string {
-  const lines = [HEADER];
+  const fullstack = FULLSTACK.includes(c.framework);
+  const lines = [fullstack ? HEADER.replace("getting-started.md", `${c.framework}.md`) : HEADER];
   const kysely = c.orm === "kysely";
-  if (c.database === "sqlite") lines.push('import Database from "better-sqlite3";');
-  if (c.database === "postgres") lines.push('import pg from "pg";');
-  if (c.database === "mysql") lines.push('import mysql from "mysql2";');
-  if (!kysely) {
+  if (fullstack) lines.push('import { existsSync } from "node:fs";');
+  if (c.orm === "prisma") {
+    const adapter = PRISMA_ADAPTER[c.database];
+    lines.push(`import { ${adapter.name} } from "${adapter.module}";`);
+  } else {
+    if (c.database === "sqlite") lines.push('import Database from "better-sqlite3";');
+    if (c.database === "postgres") lines.push('import pg from "pg";');
+    if (c.database === "mysql") lines.push('import mysql from "mysql2";');
+  }
+  if (c.orm === "drizzle") {
     const module = { sqlite: "better-sqlite3", postgres: "node-postgres", mysql: "mysql2" }[c.database];
     lines.push(`import { drizzle } from "drizzle-orm/${module}";`);
   }
   lines.push('import { createAuth } from "gatehouse-auth";');
   lines.push(
-    kysely
-      ? 'import { kyselyAdapter } from "gatehouse-auth/kysely";'
-      : 'import { drizzleAdapter } from "@gatehouse-auth/drizzle";',
+    {
+      kysely: 'import { kyselyAdapter } from "gatehouse-auth/kysely";',
+      drizzle: 'import { drizzleAdapter } from "@gatehouse-auth/drizzle";',
+      prisma: 'import { prismaAdapter } from "@gatehouse-auth/prisma";',
+    }[c.orm],
   );
-  if (!kysely) lines.push(`import * as schema from ${JSON.stringify(schemaImport)};`);
+  if (c.orm === "drizzle") lines.push(`import * as schema from ${JSON.stringify(schemaImport)};`);
+  // Written by `npx prisma generate` from prisma/schema.prisma (its generator's output).
+  if (c.orm === "prisma") lines.push(`import { PrismaClient } from ${JSON.stringify(schemaImport)};`);
   lines.push("");
+  if (fullstack)
+    lines.push(
+      "// The framework's dev server and its built server do not put .env into process.env: read it here",
+      "// (a variable already set in the environment wins, as with `node --env-file`).",
+      'if (existsSync(".env")) process.loadEnvFile(".env");',
+      "",
+    );
   const connection = {
     // A file path; `npx gatehouse-auth migrate` reads the same DATABASE_URL from .env.
     sqlite: 'new Database(process.env.DATABASE_URL ?? "auth.db")',
@@ -57,6 +156,12 @@ export function authModule(c: InitChoices, schemaImport: string): string {
   }[c.database];
   if (kysely) {
     lines.push(`const database = kyselyAdapter({ database: ${connection} });`);
+  } else if (c.orm === "prisma") {
+    lines.push(
+      "// The tables: `npx gatehouse-auth migrate` (or `npx prisma migrate dev`); the models are in prisma/schema.prisma.",
+      `const prisma = new PrismaClient({ adapter: ${PRISMA_ADAPTER[c.database].make} });`,
+      "const database = prismaAdapter(prisma);",
+    );
   } else {
     const provider = { sqlite: "sqlite", postgres: "pg", mysql: "mysql" }[c.database];
     const mode = c.database === "mysql" ? ', mode: "default"' : "";
@@ -80,116 +185,17 @@ export function authModule(c: InitChoices, schemaImport: string): string {
     "",
     "export default auth;",
     "",
+    "/** The signed-in session and user, as the session helpers give them. */",
+    "export type Session = NonNullable<Awaited<ReturnType<typeof auth.api.getSession>>>;",
+    "",
   );
+  if (!c.typescript) lines.splice(-3, 2);
   return lines.join("\n");
-}
-
-/** The server (or, for Next.js, the route handler) that mounts the auth routes under /api/auth. */
-export function serverModule(c: InitChoices, authImport: string): string {
-  const auth = `import { auth } from ${JSON.stringify(authImport)};`;
-  const port = "const port = Number(process.env.PORT ?? 3000);";
-  switch (c.framework) {
-    case "next":
-      return [
-        HEADER,
-        'import { toNextJsHandler } from "gatehouse-auth/next";',
-        auth,
-        "",
-        "export const { GET, POST, PATCH, PUT, DELETE, OPTIONS } = toNextJsHandler(auth);",
-        "",
-      ].join("\n");
-    case "node":
-      return [
-        HEADER,
-        'import { createServer } from "node:http";',
-        'import { getSessionFromHeaders } from "gatehouse-auth";',
-        'import { toNodeHandler } from "gatehouse-auth/node";',
-        auth,
-        "",
-        port,
-        "const handleAuth = toNodeHandler(auth);",
-        "await auth.ready(); // says what is missing if the database is behind: run `npx gatehouse-auth migrate`",
-        "createServer(async (req, res) => {",
-        '  if (req.url?.startsWith("/api/auth/")) return handleAuth(req, res);',
-        '  if (req.url === "/me") {',
-        "    const session = await getSessionFromHeaders(auth, req.headers);",
-        "    res.writeHead(session ? 200 : 401, { 'content-type': 'application/json' });",
-        '    return res.end(JSON.stringify(session ? session.user : { error: "Sign in first" }));',
-        "  }",
-        "  res.writeHead(404).end();",
-        "}).listen(port, () => console.log(`listening on http://localhost:${port}`));",
-        "",
-      ].join("\n");
-    case "express":
-      return [
-        HEADER,
-        'import express from "express";',
-        'import { getSessionFromHeaders } from "gatehouse-auth";',
-        'import { toNodeHandler } from "gatehouse-auth/node";',
-        auth,
-        "",
-        port,
-        "await auth.ready(); // says what is missing if the database is behind: run `npx gatehouse-auth migrate`",
-        "const app = express();",
-        "app.use(toNodeHandler(auth)); // serves /api/auth/*, passes everything else on",
-        "app.use(express.json());",
-        'app.get("/me", async (req, res) => {',
-        "  const session = await getSessionFromHeaders(auth, req.headers);",
-        '  if (!session) return res.status(401).json({ error: "Sign in first" });',
-        "  res.json(session.user);",
-        "});",
-        "app.listen(port, () => console.log(`listening on http://localhost:${port}`));",
-        "",
-      ].join("\n");
-    case "fastify":
-      return [
-        HEADER,
-        'import Fastify from "fastify";',
-        'import { getSessionFromHeaders } from "gatehouse-auth";',
-        'import { toFastifyPlugin } from "gatehouse-auth/fastify";',
-        auth,
-        "",
-        port,
-        "await auth.ready(); // says what is missing if the database is behind: run `npx gatehouse-auth migrate`",
-        "const app = Fastify();",
-        "app.register(toFastifyPlugin(auth)); // serves /api/auth/*",
-        'app.get("/me", async (request, reply) => {',
-        "  const session = await getSessionFromHeaders(auth, request.headers);",
-        '  if (!session) return reply.code(401).send({ error: "Sign in first" });',
-        "  return session.user;",
-        "});",
-        'await app.listen({ port, host: "127.0.0.1" });',
-        "console.log(`listening on http://localhost:${port}`);",
-        "",
-      ].join("\n");
-    case "hono":
-      return [
-        HEADER,
-        'import { serve } from "@hono/node-server";',
-        'import { getConnInfo } from "@hono/node-server/conninfo";',
-        'import { Hono } from "hono";',
-        'import { getSessionFromHeaders } from "gatehouse-auth";',
-        auth,
-        "",
-        port,
-        "await auth.ready(); // says what is missing if the database is behind: run `npx gatehouse-auth migrate`",
-        "const app = new Hono();",
-        'app.on(["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], "/api/auth/*", (c) =>',
-        "  auth.handler(c.req.raw, { clientAddress: getConnInfo(c).remote.address }),",
-        ");",
-        'app.get("/me", async (c) => {',
-        "  const session = await getSessionFromHeaders(auth, c.req.raw.headers);",
-        '  return session ? c.json(session.user) : c.json({ error: "Sign in first" }, 401);',
-        "});",
-        "serve({ fetch: app.fetch, port }, () => console.log(`listening on http://localhost:${port}`));",
-        "",
-      ].join("\n");
-  }
 }
 
 /** The browser client: the same origin by default; a frontend elsewhere names the server's URL. */
 export function clientModule(c: InitChoices): string {
-  const from = c.client === "react" ? "gatehouse-auth/react" : "gatehouse-auth/client";
+  const from = CLIENT_MODULE[c.client === "none" ? "vanilla" : c.client];
   return [
     HEADER,
     `import { createAuthClient } from ${JSON.stringify(from)};`,
