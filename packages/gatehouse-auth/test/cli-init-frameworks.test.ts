@@ -297,6 +297,27 @@ describe("gatehouse-auth init: clients, Prisma, and nothing replaced", () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(read(dir, "prisma/schema.prisma")).toContain("model Post {");
     expect(read(dir, "prisma/schema.prisma").match(/model User \{/g)).toHaveLength(1);
+    // As the user goes on: `prisma generate` (offline: the CLI never runs the schema engine for it, but would
+    // try to download it first; docs/prisma.md), then tsc over the auth module against the generated client.
+    for (const name of ["@prisma/client", "@prisma/adapter-pg", "@types/pg", "prisma"])
+      link(dir, "packages/prisma", name);
+    mkdirSync(join(dir, "node_modules/@gatehouse-auth"));
+    symlinkSync(join(root, "packages/prisma"), join(dir, "node_modules/@gatehouse-auth/prisma"));
+    link(dir, "examples/sveltekit", "@types/node");
+    const generated = await exec(
+      "/bin/sh",
+      [
+        "-c",
+        "PRISMA_SCHEMA_ENGINE_BINARY=/bin/false PRISMA_HIDE_UPDATE_MESSAGE=1 node_modules/prisma/build/index.js generate",
+      ],
+      dir,
+    );
+    expect(generated.code, generated.stdout + generated.stderr).toBe(0);
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { ...BASE_TSCONFIG, types: ["node"] }, files: ["auth.ts"] }),
+    );
+    await typecheck(dir);
   });
 
   it("never replaces a framework's files without --force", async () => {
