@@ -78,9 +78,14 @@ const signIn = await gzipOf("sign-in", `export { GatehouseUI, SignIn } from ${in
 // Everything, the on-demand modules included, as one bundle (esbuild would wrap an inlined `import()`'s
 // modules in lazy initialisers that no app's chunked build has).
 const ssoSignIn = JSON.stringify(new URL("../packages/react-ui/src/sso-sign-in.tsx", import.meta.url).pathname);
-const all = await gzipOf("all", `export * from ${index};\nexport { SsoSignInForm } from ${ssoSignIn};`, {
-  eager: true,
-});
+const phoneSignIn = JSON.stringify(new URL("../packages/react-ui/src/phone-sign-in.tsx", import.meta.url).pathname);
+const all = await gzipOf(
+  "all",
+  `export * from ${index};\nexport { SsoSignInForm } from ${ssoSignIn};\nexport { PhoneSignInForm } from ${phoneSignIn};`,
+  {
+    eager: true,
+  },
+);
 console.log(`@gatehouse-auth/react-ui <SignIn> alone: ${signIn} B gzip (budget ${BUDGETS.signIn} B)`);
 console.log(`@gatehouse-auth/react-ui everything:     ${all} B gzip (budget ${BUDGETS.all} B)`);
 if (signIn > BUDGETS.signIn || all > BUDGETS.all) {
