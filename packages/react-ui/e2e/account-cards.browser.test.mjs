@@ -220,6 +220,17 @@ for (const combo of combos) {
       theirs.map((r) => r.clientId),
       [strangers],
     );
+    // Cross-site: the user's own cookie from another origin cannot revoke their remaining app.
+    const crossSite = await context.request.post(`${server.base}/api/auth/oauth2/revoke-authorized-app`, {
+      data: { clientId: photos },
+      headers: { origin: "https://evil.example" },
+    });
+    assert.equal(crossSite.status(), 403);
+    const still = await context.request.get(`${server.base}/api/auth/oauth2/authorized-apps`);
+    assert.deepEqual(
+      (await still.json()).apps.map((a) => a.clientId),
+      [photos],
+    );
     // A stranger without a session gets nothing.
     const anonymous = await fetch(`${server.base}/api/auth/oauth2/authorized-apps`);
     assert.equal(anonymous.status, 401);

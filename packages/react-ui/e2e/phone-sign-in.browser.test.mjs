@@ -136,11 +136,12 @@ for (const combo of combos) {
     // allowedAttempts is 3: three wrong codes are "not right", tied to the field.
     for (let i = 0; i < 3; i++) {
       await code.fill(wrong);
+      const answered = page.waitForResponse((r) => r.url().endsWith("/phone-number/verify"));
       await signIn.getByRole("button", { name: "Sign in", exact: true }).click();
+      assert.equal((await answered).status(), 400);
       await signIn.locator(".gh-field-error", { hasText: "That code isn't right." }).waitFor();
       assert.equal(await code.getAttribute("aria-invalid"), "true");
       assert.match(await descriptionOf(code), /That code isn't right\./);
-      await page.waitForLoadState("networkidle");
     }
     await at("phone-sign-in-wrong-code");
     // Then even the right code is refused: the code is dead, and the sentence says to ask for a new one.

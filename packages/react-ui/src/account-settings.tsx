@@ -69,13 +69,7 @@ export function AccountSettings({
         <style>{ACCOUNT_CSS + ACCOUNT_SECURITY_CSS}</style>
         <AccountProfile user={data.user} changeEmail={changeEmail} />
         {plugins.includes("username") && (
-          // Keyed by the name: a saved change (the session refetched) shows the new name in the field.
-          <AccountUsername
-            key={(data.user as { username?: string | null }).username ?? ""}
-            user={data.user}
-            min={usernameLength.min}
-            max={usernameLength.max}
-          />
+          <AccountUsername user={data.user} min={usernameLength.min} max={usernameLength.max} />
         )}
         {password && caps && (
           <AccountPassword
