@@ -24,9 +24,13 @@ import { gzipSync } from "node:zlib";
  * `<SignIn>` and inside `all` (34 424 → 35 084, +660: 34 560 → 35 220). The step-up prompt of
  * `<AccountSettings>` (re-authentication in place on SESSION_NOT_FRESH, then the action again: ~0.8 kB
  * with its strings and rules; measured 35 084 → 35 916, +832) raised `all` to 36 052; `<SignIn>` alone
- * is unchanged.
+ * is unchanged. Phone sign-in (issue 31) raised `<SignIn>` by what it measured, 11 329 → 11 441 (+112: the
+ * Phone tab, the `lazy` import of its form, and a phone number with a password in the password form), so
+ * 11 414 → 11 526; the texted-code form and its strings (~0.9 kB) load on demand. With the username and
+ * authorized-apps cards of `<AccountSettings>` (~1.4 kB with their strings) `all` measured 35 923 → 38 275
+ * (+2 352): 36 052 → 38 404.
  */
-const BUDGETS = { signIn: 11_414, all: 36_052 };
+const BUDGETS = { signIn: 11_526, all: 38_404 };
 
 const require = createRequire(new URL("../packages/core/package.json", import.meta.url));
 const esbuild = require(require.resolve("esbuild", { paths: [require.resolve("tsup")] }));
@@ -78,9 +82,14 @@ const signIn = await gzipOf("sign-in", `export { GatehouseUI, SignIn } from ${in
 // Everything, the on-demand modules included, as one bundle (esbuild would wrap an inlined `import()`'s
 // modules in lazy initialisers that no app's chunked build has).
 const ssoSignIn = JSON.stringify(new URL("../packages/react-ui/src/sso-sign-in.tsx", import.meta.url).pathname);
-const all = await gzipOf("all", `export * from ${index};\nexport { SsoSignInForm } from ${ssoSignIn};`, {
-  eager: true,
-});
+const phoneSignIn = JSON.stringify(new URL("../packages/react-ui/src/phone-sign-in.tsx", import.meta.url).pathname);
+const all = await gzipOf(
+  "all",
+  `export * from ${index};\nexport { SsoSignInForm } from ${ssoSignIn};\nexport { PhoneSignInForm } from ${phoneSignIn};`,
+  {
+    eager: true,
+  },
+);
 console.log(`@gatehouse-auth/react-ui <SignIn> alone: ${signIn} B gzip (budget ${BUDGETS.signIn} B)`);
 console.log(`@gatehouse-auth/react-ui everything:     ${all} B gzip (budget ${BUDGETS.all} B)`);
 if (signIn > BUDGETS.signIn || all > BUDGETS.all) {

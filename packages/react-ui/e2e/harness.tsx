@@ -2,8 +2,10 @@
 import { apiKeyClient } from "@gatehouse-auth/api-key/client";
 import { emailOTPClient } from "@gatehouse-auth/email-otp/client";
 import { magicLinkClient } from "@gatehouse-auth/magic-link/client";
+import { oauthProviderClient } from "@gatehouse-auth/oauth-provider/client";
 import { organizationClient } from "@gatehouse-auth/organization/client";
 import { passkeyClient } from "@gatehouse-auth/passkey/client";
+import { phoneNumberClient } from "@gatehouse-auth/phone-number/client";
 import { scimClient } from "@gatehouse-auth/scim/client";
 import { ssoClient } from "@gatehouse-auth/sso/client";
 import { createAuthClient } from "@gatehouse-auth/react";
@@ -40,6 +42,8 @@ const client = createAuthClient({
     apiKeyClient(),
     ssoClient(),
     scimClient(),
+    phoneNumberClient(),
+    oauthProviderClient(),
   ],
 });
 

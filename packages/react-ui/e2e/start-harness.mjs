@@ -1,4 +1,5 @@
-// The browser test's server: a real Gatehouse (memory database, the sign-in, organization, sso and scim plugins) under /api/auth,
+// The browser test's server: a real Gatehouse (memory database, the sign-in, phone-number, organization, sso, scim and
+// oauth-provider plugins) under /api/auth,
 // the harness page and its bundle (built from source by esbuild) at /, and an outbox the test reads.
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -6,9 +7,12 @@ import { apiKey } from "@gatehouse-auth/api-key";
 import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
 import { toNodeHandler } from "@gatehouse-auth/core/node";
 import { emailOTP } from "@gatehouse-auth/email-otp";
+import { jwt } from "@gatehouse-auth/jwt";
 import { magicLink } from "@gatehouse-auth/magic-link";
+import { oauthProvider } from "@gatehouse-auth/oauth-provider";
 import { organization } from "@gatehouse-auth/organization";
 import { passkey } from "@gatehouse-auth/passkey";
+import { phoneNumber } from "@gatehouse-auth/phone-number";
 import { scim } from "@gatehouse-auth/scim";
 import { sso } from "@gatehouse-auth/sso";
 import { twoFactor } from "@gatehouse-auth/two-factor";
@@ -48,10 +52,12 @@ async function bundle() {
 
 /**
  * Starts the server on 127.0.0.1 (an ephemeral port). `outbox` holds what the plugins sent:
- * `{kind, email, link?, code?}`. `dnsServers` (`host:port`) answer the sso plugin's TXT lookups (a
- * test's own DNS server); without them no test verifies a domain.
+ * `{kind, email, link?, code?}` (texted codes: `{kind: "phone-otp", phoneNumber, code}`). `dnsServers`
+ * (`host:port`) answer the sso plugin's TXT lookups (a test's own DNS server); without them no test
+ * verifies a domain. `rateLimit: true` turns the server's rate limits on (the plugins' own rules), each
+ * client known by its `x-harness-client` header (a test gives each browser context its own address).
  */
-export async function startHarness({ dnsServers = [] } = {}) {
+export async function startHarness({ dnsServers = [], rateLimit = false } = {}) {
   const outbox = [];
   const script = await bundle();
   let baseURL = "";
@@ -90,7 +96,8 @@ export async function startHarness({ dnsServers = [] } = {}) {
     baseURL,
     trustedOrigins: [`http://127.0.0.1:${port}`],
     logger: { error: (...a) => console.error(...a), warn: () => {} },
-    rateLimit: { enabled: false },
+    rateLimit: { enabled: rateLimit },
+    ...(rateLimit && { advanced: { ipAddressHeaders: ["x-harness-client"] } }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 10,
@@ -127,6 +134,10 @@ export async function startHarness({ dnsServers = [] } = {}) {
       // The test's DNS server answers the TXT lookups; this origin's /idp is an OpenID Provider on this machine.
       sso({ domainVerification: { dnsServers }, oidc: { loopbackOrigins: [baseURL] } }),
       scim(),
+      phoneNumber({ sendOTP: ({ phoneNumber, code }) => void outbox.push({ kind: "phone-otp", phoneNumber, code }) }),
+      // An OAuth provider (its ID tokens signed with the jwt plugin's keys): the apps a user authorized.
+      jwt(),
+      oauthProvider(),
     ],
   });
   const handler = toNodeHandler(auth);

@@ -16,6 +16,7 @@ padding:12px 0;border-top:1px solid var(--gh-color-border)}
 background:var(--gh-color-success-bg);color:var(--gh-color-success);border:1px solid var(--gh-color-success)}
 .gh-root .gh-section-gap{margin-top:24px;padding-top:16px;border-top:1px solid var(--gh-color-border)}
 .gh-root .gh-tight{margin:0;overflow-wrap:anywhere}
+.gh-root .gh-scopes{margin:0;padding-left:1.25em}
 .gh-settings{display:flex;flex-direction:column;gap:16px;width:100%;max-width:560px;margin-inline:auto;min-width:0}
 .gh-settings>.gh-root{max-width:none}
 `;

@@ -6,6 +6,7 @@ import type { AccountMessageKey } from "./account-messages.js";
 import type { OrganizationMessageKey } from "./organization-messages.js";
 import type { SsoMessageKey } from "./sso-messages.js";
 import type { SsoSignInMessageKey } from "./sso-sign-in.js";
+import type { PhoneSignInMessageKey } from "./phone-sign-in.js";
 import { UI_MESSAGES, type UiMessageKey } from "./ui-messages.js";
 
 /**
@@ -33,7 +34,15 @@ export type Theme = "light" | "dark" | "system";
 /** Overrides of the message catalogue: any UI string, any error code's text. */
 export interface Messages {
   ui?: Partial<
-    Record<UiMessageKey | OrganizationMessageKey | AccountMessageKey | SsoMessageKey | SsoSignInMessageKey, string>
+    Record<
+      | UiMessageKey
+      | OrganizationMessageKey
+      | AccountMessageKey
+      | SsoMessageKey
+      | SsoSignInMessageKey
+      | PhoneSignInMessageKey,
+      string
+    >
   >;
   errors?: Record<string, string>;
 }

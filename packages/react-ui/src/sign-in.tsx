@@ -15,15 +15,18 @@ export interface SignInProps extends AfterSignIn {
   forgotPasswordUrl?: string;
 }
 
-type Method = "password" | "magic-link" | "email-code" | "sso";
+type Method = "password" | "magic-link" | "email-code" | "phone" | "sso";
 
 // Its own chunk: only a user who picks "SSO" downloads the form, its strings and its sentences.
 const SsoSignInForm = lazy(() => import("./sso-sign-in.js").then((m) => ({ default: m.SsoSignInForm })));
+// The same for "Phone": the texted-code form and its strings.
+const PhoneSignInForm = lazy(() => import("./phone-sign-in.js").then((m) => ({ default: m.PhoneSignInForm })));
 type Step = { kind: "form" } | { kind: "two-factor"; methods: string[] };
 
 /**
- * Sign in with every method the server has on: password (by email, or username when that plugin is
- * on), a link or a code by email, a passkey, social providers; then the second factor when asked.
+ * Sign in with every method the server has on: password (by email, or username or phone number when
+ * those plugins are on), a link or a code by email, a code by text message, SSO, a passkey, social
+ * providers; then the second factor when asked.
  */
 export function SignIn(props: SignInProps) {
   const { client, capabilities: given, t } = useGatehouseUI();
@@ -36,6 +39,7 @@ export function SignIn(props: SignInProps) {
   if (caps?.emailAndPassword.enabled ?? true) methods.push("password");
   if (has("magic-link")) methods.push("magic-link");
   if (has("email-otp")) methods.push("email-code");
+  if (has("phone-number")) methods.push("phone");
   if (has("sso")) methods.push("sso");
   const current = method ?? methods[0];
   const onSignedIn = async (data: unknown) => {
@@ -55,6 +59,7 @@ export function SignIn(props: SignInProps) {
     password: t("methodPassword"),
     "magic-link": t("methodMagicLink"),
     "email-code": t("methodEmailCode"),
+    phone: t("methodPhone"),
     sso: t("methodSso"),
   };
   return (
@@ -76,12 +81,14 @@ export function SignIn(props: SignInProps) {
       )}
       {/* Only the wrapper: the app's own onSignedIn (in props) must not replace it, or a sign-in that
           still needs its second factor would be taken as done and the step skipped. */}
-      {current === "password" && <PasswordForm withUsername={has("username")} onSignedIn={onSignedIn} />}
+      {current === "password" && (
+        <PasswordForm withUsername={has("username")} withPhone={has("phone-number")} onSignedIn={onSignedIn} />
+      )}
       {current === "magic-link" && <MagicLinkForm {...props} />}
       {current === "email-code" && <EmailCodeForm onSignedIn={onSignedIn} />}
-      {current === "sso" && (
+      {(current === "sso" || current === "phone") && (
         <Suspense fallback={<p className="gh-subtitle">{t("loading")}</p>}>
-          <SsoSignInForm {...props} />
+          {current === "sso" ? <SsoSignInForm {...props} /> : <PhoneSignInForm onSignedIn={onSignedIn} />}
         </Suspense>
       )}
       {(props.signUpUrl && (caps?.emailAndPassword.signUp ?? true)) || props.forgotPasswordUrl ? (
@@ -105,8 +112,19 @@ export function SignIn(props: SignInProps) {
   );
 }
 
-/** Email (or username: an `@` tells them apart, usernames cannot hold one) and password. */
-function PasswordForm({ withUsername, onSignedIn }: { withUsername: boolean; onSignedIn: (d: unknown) => unknown }) {
+/**
+ * Email (or username: an `@` tells them apart, usernames cannot hold one; or a phone number in E.164,
+ * `+` first, when the phone-number plugin is on) and password.
+ */
+function PasswordForm({
+  withUsername,
+  withPhone,
+  onSignedIn,
+}: {
+  withUsername: boolean;
+  withPhone: boolean;
+  onSignedIn: (d: unknown) => unknown;
+}) {
   const { client, t } = useGatehouseUI();
   const { pending, error, run } = useSubmit();
   return (
@@ -115,9 +133,11 @@ function PasswordForm({ withUsername, onSignedIn }: { withUsername: boolean; onS
       onSubmit={async ({ identifier = "", password = "" }) => {
         const id = identifier.trim();
         const data = await run(() =>
-          withUsername && !id.includes("@")
-            ? callClient(client, "signIn.username", { username: id, password })
-            : callClient(client, "signIn.email", { email: id, password }),
+          withPhone && id.startsWith("+")
+            ? callClient(client, "signIn.phoneNumber", { phoneNumber: id, password })
+            : withUsername && !id.includes("@")
+              ? callClient(client, "signIn.username", { username: id, password })
+              : callClient(client, "signIn.email", { email: id, password }),
         );
         if (data) await onSignedIn(data);
       }}
@@ -125,7 +145,7 @@ function PasswordForm({ withUsername, onSignedIn }: { withUsername: boolean; onS
       <Field
         label={withUsername ? t("emailOrUsername") : t("email")}
         name="identifier"
-        type={withUsername ? "text" : "email"}
+        type={withUsername || withPhone ? "text" : "email"}
         autoComplete="username"
         required
         error={error?.field === "email" ? { ...error, field: "identifier" } : error}

@@ -15,6 +15,7 @@ export const UI_MESSAGES = {
   methodPassword: "Password",
   methodMagicLink: "Email link",
   methodEmailCode: "Email code",
+  methodPhone: "Phone",
   methodSso: "SSO",
   email: "Email",
   emailOrUsername: "Email or username",
