@@ -1,6 +1,6 @@
 // The example app as an OAuth provider, in Debian's Chromium (playwright-core) with oauth4webapi as the
 // partner's server: a partner authorization goes through sign-in and the consent page (deny, then allow),
-// the partner redeems the code and checks the ID token; Account → Authorized apps lists and revokes it
+// the partner redeems the code and checks the ID token; Account → the authorized-apps card lists and revokes it
 // (the refresh token dies); a device flow started over HTTP is approved (and another denied) on /device,
 // a wrong code shows an error, another account cannot decide a code already opened, and a page of another
 // origin cannot frame the consent page. Screenshots go to test-output/browser/.
@@ -179,14 +179,17 @@ test("Account → Authorized apps lists the partner; revoking (confirmed) kills 
   assert.equal(rotated.status, 200);
   tokens = await rotated.json();
 
+  // The authorized-apps card of `<AccountSettings>` (react-ui), confirmed in place before it revokes.
   await page.goto(`${base}/account`);
-  const row = page.getByTestId("app-row").filter({ hasText: "Partner app" });
+  const card = page.getByTestId("gh-account-authorized-apps");
+  const row = card.getByRole("listitem").filter({ hasText: "Partner app" }).first();
   await row.waitFor();
   assert.match(await row.textContent(), /See your email address/);
-  await page.getByTestId("authorized-apps").screenshot({ path: join(shots, "oauth-02-authorized-apps.png") });
-  await row.getByRole("button", { name: "Revoke" }).click();
-  await page.getByTestId("no-apps").waitFor();
-  await page.getByRole("status").filter({ hasText: "Partner app no longer has access" }).waitFor();
+  await card.screenshot({ path: join(shots, "oauth-02-authorized-apps.png") });
+  await card.getByRole("button", { name: "Revoke access of Partner app" }).click();
+  await card.getByRole("button", { name: "Revoke access", exact: true }).click();
+  await card.getByText("Partner app no longer has access to your account.").waitFor();
+  await card.getByText("You haven't authorized any apps.").waitFor();
 
   const dead = await refresh();
   assert.equal(dead.status, 400);

@@ -1,6 +1,6 @@
 // The app as an OAuth provider, from the user's side: the consent page the provider sends a partner's
-// authorization to, the device approval page a TV or CLI sends its user to, the authorized-apps list
-// (on the account page), and the demo partner's callback page.
+// authorization to, the device approval page a TV or CLI sends its user to, the link that connects the
+// demo partner (on the account page, beside the components' authorized-apps card), and its callback page.
 import { useEffect, useRef, useState } from "react";
 import { client } from "../auth-client.js";
 import { useSearchParams } from "../router.js";
@@ -245,71 +245,18 @@ export function DeviceApproval({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-interface AuthorizedApp {
-  clientId: string;
-  name: string | null;
-  scopes: string[];
-  createdAt: string | Date;
-}
-
-/** Account → Authorized apps: the partner apps this account has allowed, each revocable. */
-export function AuthorizedApps() {
-  const apps = useLoad<{ apps: AuthorizedApp[]; nextCursor: string | null }>(
-    () => client.oauth2.listAuthorizedApps({}),
-    [],
-  );
-  const [error, setError] = useState<ApiError>(null);
-  const [note, setNote] = useState<string | null>(null);
+/**
+ * Account → beside `<AccountSettings>`' authorized-apps card (which lists and revokes): the demo's own
+ * link that starts the Partner app's authorization, so there is an app to see there.
+ */
+export function TryPartnerApp() {
   return (
-    <section aria-labelledby="authorized-apps" data-testid="authorized-apps">
-      <h2 id="authorized-apps">Authorized apps</h2>
+    <section className="card" data-testid="try-partner">
+      <h2>Connect an app</h2>
       <p className="muted">
-        Apps you let sign you in with your Gatehouse account. Revoking one signs it out at once and asks you again next
-        time. <a href={partnerSignInUrl()}>Try it: connect the demo Partner app</a>.
+        Apps you let sign you in with your Gatehouse account show under Authorized apps, where you can revoke them.{" "}
+        <a href={partnerSignInUrl()}>Try it: connect the demo Partner app</a>.
       </p>
-      <ErrorNote error={error ?? apps.error} />
-      {note && (
-        <p className="ok" role="status">
-          {note}
-        </p>
-      )}
-      {apps.data && apps.data.apps.length === 0 && <p data-testid="no-apps">No app has access to your account.</p>}
-      {apps.data && apps.data.apps.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th>App</th>
-              <th>Can</th>
-              <th>Allowed</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {apps.data.apps.map((a) => (
-              <tr key={a.clientId} data-testid="app-row">
-                <td>{a.name ?? a.clientId}</td>
-                <td>
-                  <ScopeList scopes={a.scopes} />
-                </td>
-                <td>{new Date(a.createdAt).toLocaleString()}</td>
-                <td>
-                  <ActionButton
-                    confirm={`Revoke access for ${a.name ?? a.clientId}? It is signed out at once.`}
-                    onClick={async () => {
-                      const r = await client.oauth2.revokeAuthorizedApp({ clientId: a.clientId });
-                      setError(r.error);
-                      setNote(r.error ? null : `${a.name ?? a.clientId} no longer has access.`);
-                      await apps.reload();
-                    }}
-                  >
-                    Revoke
-                  </ActionButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
     </section>
   );
 }
