@@ -87,6 +87,32 @@ describe("gatehouse CLI", () => {
     await expect(run(["generate", "--dialect", "sqlite", "--config", join(dir, "missing.mjs")])).rejects.toThrow();
   });
 
+  it("a config that exists but imports a package the app lacks names that package, not 'config not found'", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gh-cli-missing-dep-"));
+    writeFileSync(
+      join(dir, "auth.mjs"),
+      'import { nothing } from "gatehouse-walk-absent-package";\nexport default { nothing };\n',
+    );
+    const errors: string[] = [];
+    const code = await runCli(
+      ["generate", "--dialect", "sqlite", "--config", join(dir, "auth.mjs")],
+      () => {},
+      (l) => errors.push(l),
+    );
+    expect(code).toBe(1);
+    expect(errors.join("\n")).toContain("gatehouse-walk-absent-package");
+    expect(errors.join("\n")).not.toContain("not found");
+    const missing: string[] = [];
+    expect(
+      await runCli(
+        ["generate", "--dialect", "sqlite", "--config", join(dir, "nope.mjs")],
+        () => {},
+        (l) => missing.push(l),
+      ),
+    ).toBe(1);
+    expect(missing.join("\n")).toContain(`config ${join(dir, "nope.mjs")} not found`);
+  });
+
   it("errors are one line and exit code 1; --debug adds the stack", async () => {
     const errors: string[] = [];
     const code = await runCli(

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -19,7 +20,10 @@ export async function importConfig(path: string): Promise<Record<string, unknown
       (code === "ERR_UNKNOWN_FILE_EXTENSION" || code === "ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING")
     )
       throw new Error(typescriptHelp(path));
-    if (code === "ERR_MODULE_NOT_FOUND" && String(error).includes(file)) throw new Error(`config ${path} not found`);
+    // Only when the file itself is missing: a package the module imports but the app lacks is also
+    // ERR_MODULE_NOT_FOUND, with the module's path in the message ("imported from …"), and Node's own
+    // message names that package.
+    if (code === "ERR_MODULE_NOT_FOUND" && !existsSync(file)) throw new Error(`config ${path} not found`);
     throw error;
   }
 }
