@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { checkScreen, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { shots, signOut, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
@@ -30,7 +31,7 @@ const row = (page, email) => rows(page).filter({ hasText: email });
 
 test("two accounts in one browser: list, switch, remove one, add it back, sign out of all", async () => {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const { page, state } = await openPage(context);
   page.on("dialog", (dialog) => dialog.accept());
 
   await signUp(page, "Carol", "carol@example.com");
@@ -40,6 +41,7 @@ test("two accounts in one browser: list, switch, remove one, add it back, sign o
   await row(page, "dave@example.com").getByTestId("active-account").waitFor();
   assert.equal(await rows(page).count(), 2);
   await page.screenshot({ path: join(shots, "accounts-01-two.png") });
+  await checkScreen(page, state, "accounts");
 
   await row(page, "carol@example.com").getByRole("button", { name: "Switch" }).click();
   await row(page, "carol@example.com").getByTestId("active-account").waitFor();

@@ -3,10 +3,13 @@
 // ban is enforced at sign-in, impersonation lands on the app as the user; a non-admin gets the 403
 // page, and a stranger is sent to sign in and then back. The seeded support agent (a custom role: look
 // up, no actions) sees only what the role grants, and the server refuses the rest. The admin's page talks to its own origin
-// only, with no console error or CSP violation. One screenshot per page in test-output/browser/.
+// only, with no console error or CSP violation. One screenshot per page in test-output/browser/; each page
+// is also checked at 390 and 1280 px, light and dark (page-checks.mjs's checkScreen: axe, overflow,
+// console errors, failed requests), into test-output/screens/dashboard-*.png.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { checkScreen, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { shots, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 const password = "dashboard-password-1";
@@ -71,9 +74,11 @@ async function contextWith(cookie) {
   return context;
 }
 
-/** Records what must not happen on an admin's page: other origins, console errors, uncaught errors. */
-function watch(page) {
-  const problems = [];
+/**
+ * Records what must not happen on an admin's page: other origins, console errors, uncaught errors (and,
+ * with page-checks.mjs's openPage, failed requests and error answers) into `problems`.
+ */
+function watch(page, problems = []) {
   const origin = new URL(base).origin;
   page.on("request", (req) => {
     const url = new URL(req.url());
@@ -101,8 +106,8 @@ test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, a
   assert.equal((await signIn(userEmail, "wrong-password-1")).status, 401);
 
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const problems = watch(page);
+  const { page, state } = await openPage(context);
+  const problems = watch(page, state.problems);
 
   // Sign in through the app; admins get a Dashboard link in the header.
   await page.goto(`${base}/sign-in`);
@@ -133,12 +138,14 @@ test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, a
   assert.ok(Number(await page.getByTestId("chart-failedSignIns").locator(".chart-total").textContent()) >= 1);
   await page.getByRole("img", { name: /Sign-ups per day/ }).waitFor();
   await page.screenshot({ path: join(shots, "dashboard-overview.png"), fullPage: true });
+  await checkScreen(page, state, "dashboard-overview");
 
   // Users: both listed; the search narrows to one.
   await page.getByRole("link", { name: "Users", exact: true }).click();
   await page.getByTestId("user-row").filter({ hasText: userEmail }).waitFor();
   await page.getByTestId("user-row").filter({ hasText: adminEmail }).waitFor();
   await page.screenshot({ path: join(shots, "dashboard-users.png"), fullPage: true });
+  await checkScreen(page, state, "dashboard-users");
   await page.getByLabel("Search", { exact: true }).fill("pat@");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="user-row"]').length === 1);
@@ -154,6 +161,7 @@ test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, a
   await page.getByRole("heading", { name: "Passkeys" }).waitFor();
   await page.getByText("No passkeys.").waitFor();
   await page.screenshot({ path: join(shots, "dashboard-user.png"), fullPage: true });
+  await checkScreen(page, state, "dashboard-user");
 
   // On a phone (390 px): one column, no sideways scrolling of the page, no sidebar band behind the
   // headings, the navigation one row.
@@ -262,17 +270,20 @@ test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, a
   await page.getByRole("link", { name: "Organizations", exact: true }).click();
   await page.getByTestId("organization-row").filter({ hasText: "Acme Corp" }).waitFor();
   await page.screenshot({ path: join(shots, "dashboard-organizations.png"), fullPage: true });
+  await checkScreen(page, state, "dashboard-organizations");
   await page.getByRole("link", { name: "Acme Corp" }).click();
   await page.getByRole("heading", { name: "Acme Corp" }).waitFor();
   await page.getByTestId("members-table").getByText(userEmail).waitFor();
   await page.getByTestId("members-table").getByText("owner").waitFor();
   await page.screenshot({ path: join(shots, "dashboard-organization.png"), fullPage: true });
+  await checkScreen(page, state, "dashboard-organization");
 
   // API keys: listed with the owner; deleted through the dialog.
   await page.getByRole("link", { name: "API keys", exact: true }).click();
   const keyRow = page.getByTestId("api-key-row").filter({ hasText: "ci-deploy" });
   await keyRow.getByText(userEmail).waitFor();
   await page.screenshot({ path: join(shots, "dashboard-api-keys.png"), fullPage: true });
+  await checkScreen(page, state, "dashboard-api-keys");
   await keyRow.getByRole("button", { name: /Delete/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete API key" }).click();
   await page.getByText("No API keys.").waitFor();
@@ -294,6 +305,7 @@ test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, a
   await rows.first().getByText(`${adminEmail} (you)`).waitFor();
   await rows.first().getByText(`Pat Doe (${userEmail})`).waitFor();
   await page.screenshot({ path: join(shots, "dashboard-audit-log.png"), fullPage: true });
+  await checkScreen(page, state, "dashboard-audit-log");
 
   // Impersonation: from the user's page, lands on the app signed in as the user.
   await page.goto(`${base}/api/auth/dashboard#/users/${encodeURIComponent(patId)}`);
@@ -321,10 +333,14 @@ test("a non-admin gets the 403 page; a stranger signs in first and returns to th
   const sam = await http("/sign-up/email", { body: { name: "Sam", email: "sam@example.com", password } });
   assert.equal(sam.status, 200, sam.text);
   const context = await contextWith(sam.cookie);
-  const page = await context.newPage();
+  const { page, state } = await openPage(context);
+  state.expected.push("/api/auth/dashboard");
   const refused = await page.goto(`${base}/api/auth/dashboard`);
   assert.equal(refused.status(), 403);
   await page.screenshot({ path: join(shots, "dashboard-403.png") });
+  // The refusal page is styled, light and dark, readable on a phone.
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  await checkScreen(page, state, "dashboard-403");
   // The JSON API refuses too, whatever the page would show.
   const me = await page.request.get(`${base}/api/auth/dashboard/api/me`);
   assert.equal(me.status(), 403);
@@ -483,8 +499,8 @@ test("an admin manages OAuth clients: list, detail, disable and enable, rotate t
   assert.equal(await secretWorks(firstSecret), true);
 
   const context = await contextWith(admin.cookie);
-  const page = await context.newPage();
-  const problems = watch(page);
+  const { page, state } = await openPage(context);
+  const problems = watch(page, state.problems);
   await page.goto(`${base}/api/auth/dashboard#/oauth-clients`);
   await page.getByRole("heading", { name: "OAuth clients" }).waitFor();
   // The configured demo clients are listed, read-only; the new one next to them.
@@ -493,6 +509,7 @@ test("an admin manages OAuth clients: list, detail, disable and enable, rotate t
   const row = page.getByTestId("oauth-client-row").filter({ hasText: clientId });
   await row.waitFor();
   await page.screenshot({ path: join(shots, "dashboard-oauth-clients.png"), fullPage: true });
+  await checkScreen(page, state, "dashboard-oauth-clients");
   await row.getByRole("link", { name: "Browser partner" }).click();
   await page.getByRole("heading", { name: "Browser partner" }).waitFor();
   await page.getByText("https://partner.example.org/cb").waitFor();
@@ -518,6 +535,7 @@ test("an admin manages OAuth clients: list, detail, disable and enable, rotate t
   const newSecret = (await shown.locator(".mono").textContent()).trim();
   assert.match(newSecret, /^[A-Za-z0-9]{48}$/);
   await page.screenshot({ path: join(shots, "dashboard-oauth-client.png"), fullPage: true });
+  await checkScreen(page, state, "dashboard-oauth-client");
   assert.equal(await secretWorks(firstSecret), false);
   assert.equal(await secretWorks(newSecret), true);
   // Never shown again: a reload shows no secret.

@@ -1,13 +1,16 @@
 // Browser tests of the example app's sign-in methods and its guard rails, in Debian's Chromium driven by
 // playwright-core: username, magic link, emailed code, two-factor (TOTP, backup code, emailed code,
 // trusted device), the double-submit guard, messages for used links and a changed password, and an
-// invitation followed through sign-up. Screenshots go to test-output/browser/.
+// invitation followed through sign-up. Screenshots go to test-output/browser/; the screens on the way
+// (the sign-in steps, the password reset, two-step set-up and backup codes, the delete confirmation) are
+// checked at 390 and 1280 px, light and dark, into test-output/screens/ (page-checks.mjs's checkScreen).
 // Run after `vite build`: node --test examples/react-app/e2e/methods.browser.test.mjs
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
+import { checkScreen, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import {
   createOrganization,
   inviteMember,
@@ -41,13 +44,23 @@ before(async () => {
 
 after(() => app?.stop());
 
+/** Each page's problems so far (page-checks.mjs's openPage): what `screen` checks. */
+const states = new WeakMap();
+
 /** A browser of its own whose confirmation dialogs are accepted. */
 async function newPage() {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const { page, state } = await openPage(context);
+  states.set(page, state);
   page.on("dialog", (dialog) => dialog.accept());
   return page;
 }
+
+/** The screen `page` shows, at 390 and 1280 px, light and dark. */
+const screen = (page, name) => checkScreen(page, states.get(page), name);
+
+/** Answers (paths' endings) `page` is refused on purpose from now on: 4xx the flow provokes. */
+const expect4xx = (page, ...paths) => states.get(page).expected.push(...paths);
 
 const signUp = (page, fields) => signUpWithForm(page, base, { password, ...fields });
 
@@ -130,6 +143,7 @@ test("magic link: 'check your mailbox', the link signs in, a used link explains 
     .filter({ hasText: "Check your inbox: we sent a sign-in link to erin@example.com." })
     .waitFor();
   await page.screenshot({ path: join(shots, "10-magic-link-sent.png") });
+  await screen(page, "sign-in-magic-link-sent");
 
   const link = await mailedLink(page, "erin@example.com", "Your sign-in link");
   await page.goto(link);
@@ -143,6 +157,7 @@ test("magic link: 'check your mailbox', the link signs in, a used link explains 
   assert.match(page.url(), /\/sign-in\?error=invalid_token/);
   assert.equal(await page.getByTestId("greeting").count(), 0);
   await page.screenshot({ path: join(shots, "11-used-link.png") });
+  await screen(page, "sign-in-link-used");
   await page.context().close();
 });
 
@@ -166,6 +181,7 @@ test("email code: request a code, a wrong one is refused, the right one signs in
   await page.getByLabel("Email").fill("carol@example.com");
   await page.getByRole("button", { name: "Email me a code" }).click();
   await page.getByLabel("Code").waitFor();
+  await screen(page, "sign-in-email-code");
   const code = await mailedCode(page, "carol@example.com", "Your sign-in code");
   await page.getByLabel("Code").fill(code === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -183,9 +199,12 @@ test("password reset ends on the sign-in page saying the password changed", asyn
   await page.getByRole("button", { name: "Email me a reset link" }).click();
   await page.getByRole("status").waitFor();
   await page.goto(await mailedLink(page, "dora@example.com", "Reset your password"));
+  await page.getByLabel("New password", { exact: true }).waitFor();
+  await screen(page, "reset-password");
   await page.getByLabel("New password", { exact: true }).fill("dora-new-password-1");
   await page.getByRole("button", { name: "Save password" }).click();
   await page.getByRole("status").filter({ hasText: "Your password is changed." }).waitFor();
+  await screen(page, "reset-password-done");
   // The used link is spent: opening it again says so instead of showing the form.
   assert.match(page.url(), /\/reset-password\?token=/);
   await signInWithPassword(page, "dora@example.com", "dora-new-password-1");
@@ -225,6 +244,8 @@ test("two-factor: set up with a QR code and backup codes, then TOTP, backup code
   await page.goto(`${base}/account`);
   // <AccountSettings>' two-step verification card: the password first (a wrong one is tied to its field).
   const card = page.getByTestId("gh-account-two-factor");
+  // A wrong password, then a wrong code, then a reused one: refused on purpose.
+  expect4xx(page, "/two-factor/enable", "/two-factor/verify-totp");
   await card.getByRole("button", { name: "Turn on two-step verification" }).click();
   await card.getByRole("heading", { name: "Confirm it's you" }).waitFor();
   await card.getByLabel("Password").fill("wrong-password-1");
@@ -237,6 +258,7 @@ test("two-factor: set up with a QR code and backup codes, then TOTP, backup code
   // The setup key as text, grouped by four for typing.
   const secret = (await card.locator("code").first().textContent()).replaceAll(" ", "");
   await page.screenshot({ path: join(shots, "12-two-factor-setup.png") });
+  await screen(page, "account-two-factor-setup");
 
   // A wrong code first (one no step near now produces).
   const near = [-1, 0, 1, 2].map((d) => totpCode(secret, currentStep() + d));
@@ -252,6 +274,7 @@ test("two-factor: set up with a QR code and backup codes, then TOTP, backup code
   await card.getByRole("heading", { name: "Save your backup codes" }).waitFor();
   const backupCodes = await card.getByRole("list", { name: "Backup codes" }).locator("li").allTextContents();
   assert.equal(backupCodes.length, 10);
+  await screen(page, "account-two-factor-backup-codes");
   await card.getByRole("button", { name: "I saved them" }).click();
   await card.getByText("On: signing in asks").waitFor();
 
@@ -271,6 +294,7 @@ test("two-factor: set up with a QR code and backup codes, then TOTP, backup code
   await page.getByLabel("Code").fill(await app.nextCode());
   await page.getByLabel("Trust this device for 30 days").check();
   await page.screenshot({ path: join(shots, "13-two-factor-sign-in.png") });
+  await screen(page, "sign-in-two-factor");
   await page.getByRole("button", { name: "Verify" }).click();
   await page.getByTestId("greeting").filter({ hasText: "Hello, Gus" }).waitFor();
 
@@ -325,6 +349,7 @@ test("two-factor: set up with a QR code and backup codes, then TOTP, backup code
   await third.goto(await mailedLink(third, "gus@example.com", "Your sign-in link"));
   await third.getByRole("heading", { name: "Two-factor authentication" }).waitFor();
   assert.match(third.url(), /\/two-factor\?twoFactorRedirect=true$/);
+  await screen(third, "two-factor");
   await third.getByLabel("Code").fill(await app.nextCode());
   await third.getByRole("button", { name: "Verify" }).click();
   await third.getByTestId("greeting").filter({ hasText: "Hello, Gus" }).waitFor();
@@ -450,6 +475,7 @@ test("account: change the email (confirmed from the old address, verified at the
   const danger = page.getByTestId("gh-account-delete");
   await danger.getByRole("button", { name: "Delete my account…" }).click();
   await danger.getByRole("heading", { name: "Delete your account?" }).waitFor();
+  await screen(page, "account-delete-confirm");
   await danger.getByLabel("Password").fill("wrong-password-1");
   await danger.getByRole("button", { name: "Delete my account", exact: true }).click();
   await danger.locator(".gh-field-error").waitFor();

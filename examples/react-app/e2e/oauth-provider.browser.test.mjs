@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { checkScreen, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { setTimeout as sleep } from "node:timers/promises";
 import * as oauth from "oauth4webapi";
 import { shots, signOut, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
@@ -23,6 +24,8 @@ let app;
 let base;
 let context;
 let page;
+/** The page's problems so far (page-checks.mjs). */
+let state;
 let as;
 let tokens;
 let consentUrl;
@@ -34,7 +37,7 @@ before(async () => {
   });
   base = app.base;
   context = await app.browser.newContext();
-  page = await context.newPage();
+  ({ page, state } = await openPage(context));
   page.on("dialog", (dialog) => dialog.accept());
   const issuer = new URL(`${base}/api/auth`);
   as = await oauth.processDiscoveryResponse(
@@ -88,6 +91,7 @@ test("a partner authorization: sign-in, consent denied (access_denied), then all
   // The heading has focus: a screen reader starts at the question.
   assert.equal(await page.evaluate(() => document.activeElement?.tagName), "H1");
   await page.screenshot({ path: join(shots, "oauth-01-consent.png") });
+  await checkScreen(page, state, "consent");
   await page.getByRole("button", { name: "Deny" }).click();
   await page.waitForURL((u) => u.pathname === "/partner/callback");
   const refused = new URL(page.url());
@@ -179,6 +183,8 @@ test("Account → Authorized apps lists the partner; revoking (confirmed) kills 
   assert.equal(rotated.status, 200);
   tokens = await rotated.json();
 
+  // The two tests above provoke a refused consent request and a blocked frame on this page, on purpose.
+  state.problems = [];
   // The authorized-apps card of `<AccountSettings>` (react-ui), confirmed in place before it revokes.
   await page.goto(`${base}/account`);
   const card = page.getByTestId("gh-account-authorized-apps");
@@ -186,6 +192,7 @@ test("Account → Authorized apps lists the partner; revoking (confirmed) kills 
   await row.waitFor();
   assert.match(await row.textContent(), /See your email address/);
   await card.screenshot({ path: join(shots, "oauth-02-authorized-apps.png") });
+  await checkScreen(page, state, "account-authorized-apps");
   await card.getByRole("button", { name: "Revoke access of Partner app" }).click();
   await card.getByRole("button", { name: "Revoke access", exact: true }).click();
   await card.getByText("Partner app no longer has access to your account.").waitFor();
@@ -225,7 +232,7 @@ test("device flow: a wrong code shows an error; the right one (after sign-in) is
 
   // A new browser, signed out, follows verification_uri_complete: sign in first, then back with the code.
   const fresh = await app.browser.newContext();
-  const tv = await fresh.newPage();
+  const { page: tv, state: tvState } = await openPage(fresh);
   try {
     await tv.goto(started.verification_uri_complete);
     await tv.getByTestId("sign-in-prompt").getByRole("link", { name: "Sign in" }).click();
@@ -235,6 +242,7 @@ test("device flow: a wrong code shows an error; the right one (after sign-in) is
     assert.equal(await field.inputValue(), started.user_code);
 
     // A typo: the error is shown, tied to the field, which keeps focus for the correction.
+    tvState.expected.push("/device");
     await field.fill("BCDF-GHJK");
     await tv.getByRole("button", { name: "Continue" }).click();
     await tv.getByRole("alert").filter({ hasText: "No pending device sign-in has this code" }).waitFor();
@@ -248,6 +256,7 @@ test("device flow: a wrong code shows an error; the right one (after sign-in) is
     await tv.getByRole("heading", { name: "Connect Living-room TV?" }).waitFor();
     assert.match(await tv.getByTestId("device-request").textContent(), /See your name/);
     await tv.screenshot({ path: join(shots, "oauth-04-device-request.png") });
+    await checkScreen(tv, tvState, "device");
     await tv.getByRole("button", { name: "Approve" }).click();
     await tv.getByRole("heading", { name: "Device connected" }).waitFor();
 

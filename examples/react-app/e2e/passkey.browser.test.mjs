@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { checkScreen, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { shots, signOut, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
@@ -46,7 +47,7 @@ const sessionOf = (page) =>
 
 test("add a passkey, sign out, sign in with it without a user name, delete it", async () => {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const { page, state } = await openPage(context);
   const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
   const email = `passkey-${Date.now()}@example.com`;
 
@@ -66,6 +67,7 @@ test("add a passkey, sign out, sign in with it without a user name, delete it", 
   assert.equal(credentials[0].isResidentCredential, true);
   assert.equal(credentials[0].rpId, "localhost");
   await page.screenshot({ path: join(shots, "passkey-01-added.png") });
+  await checkScreen(page, state, "account-passkeys");
 
   // Rename it.
   await card.getByRole("button", { name: "Rename Virtual laptop" }).click();

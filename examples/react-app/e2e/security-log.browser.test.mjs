@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { checkScreen, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { shots, signOut, signUpWithForm, startExampleApp, submitSignInForm } from "./start-example-app.mjs";
 
 const password = "browser-password-1";
@@ -19,7 +20,9 @@ before(async () => {
 after(() => app?.stop());
 
 test("the security log lists the user's sign-ins, the refused one included", async () => {
-  const page = await (await browser.newContext()).newPage();
+  const { page, state } = await openPage(await browser.newContext());
+  // The refused sign-in below is on purpose.
+  state.expected.push("/sign-in/email");
   await signUpWithForm(page, base, { name: "Erin", email: "erin@example.com", password });
   await signOut(page);
 
@@ -51,4 +54,5 @@ test("the security log lists the user's sign-ins, the refused one included", asy
   assert.match(texts[order[0]], /127\.0\.0\.1/);
   assert.match(texts[order[0]], /Chrome/);
   await page.screenshot({ path: join(shots, "security-log.png") });
+  await checkScreen(page, state, "security-log");
 });

@@ -2,10 +2,11 @@
 // theme toggle, Sign in / Sign up or the organization switcher and the user button), the pages folding
 // behind the menu button on a phone, the dark theme picked and kept, the favicon. Every state passes the
 // components' own checks (packages/react-ui/e2e/page-checks.mjs: axe WCAG 2.2 AA, no horizontal overflow,
-// no console error or failed request); screenshots go to test-output/react-ui/example-app-*.png.
+// no console error or failed request); screenshots go to test-output/screens/<name>-<width>-<scheme>.png.
+// The other tests check the screens their flows reach the same way (checkScreen).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { check, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
+import { check, openPage, screens } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { createOrganization, signUpWithForm, startExampleApp } from "./start-example-app.mjs";
 
 const combos = [
@@ -48,6 +49,7 @@ for (const combo of combos) {
     const phone = combo.width < 600;
     const menu = page.getByRole("button", { name: "Menu" });
     const nav = page.getByRole("navigation", { name: "Main" });
+    const screen = (name) => check(page, state, name, combo, { dir: screens });
 
     await page.goto(`${base}/`);
     await page.getByRole("link", { name: "Sign up" }).first().waitFor();
@@ -55,7 +57,7 @@ for (const combo of combos) {
     assert.equal(await pageScheme(page), combo.scheme);
     assert.equal(await nav.isVisible(), !phone, "the pages fold behind the menu on a phone only");
     assert.equal(await menu.isVisible(), phone);
-    await check(page, state, "example-app-home-signed-out", combo);
+    await screen("home-signed-out");
     // The auth pages are the components inside the shell.
     for (const [path, testId] of [
       ["/sign-in", "gh-sign-in"],
@@ -64,24 +66,24 @@ for (const combo of combos) {
     ]) {
       await page.goto(`${base}${path}`);
       await page.getByTestId(testId).locator("form").first().waitFor();
-      await check(page, state, `example-app${path.replace("/", "-")}`, combo);
+      await screen(path.slice(1));
     }
 
     const email = `shell-${combo.width}-${combo.scheme}@example.com`;
     await signUpWithForm(page, base, { name: "Sam Shell", email, password: "browser-password-1" });
     await page.getByTestId("gh-organization-switcher").waitFor();
     await page.getByRole("button", { name: "Account: Sam Shell" }).waitFor();
-    await check(page, state, "example-app-home", combo);
+    await screen("home");
     // The settings pages: <AccountSettings> (and the app's own cards), <OrganizationSettings>.
     await page.goto(`${base}/account`);
     await page.getByTestId("gh-account-sessions").getByText("This device").waitFor();
-    await check(page, state, "example-app-account", combo);
+    await screen("account");
     await page.goto(`${base}/organizations`);
     await page.getByText("Choose an organization to see its settings.").waitFor();
-    await check(page, state, "example-app-organization-empty", combo);
+    await screen("organization-empty");
     await createOrganization(page, base, `Shell ${combo.width} ${combo.scheme}`);
     await page.getByTestId("gh-organization-invitations").getByText("No pending invitations.").waitFor();
-    await check(page, state, "example-app-organization", combo);
+    await screen("organization");
     await page.goto(`${base}/`);
 
     if (phone) {
@@ -90,7 +92,7 @@ for (const combo of combos) {
       await menu.click();
       assert.equal(await menu.getAttribute("aria-expanded"), "true");
       await nav.getByRole("link", { name: "Security log" }).waitFor();
-      await check(page, state, "example-app-menu", combo);
+      await screen("menu");
       await nav.getByRole("link", { name: "Security log" }).click();
       await page.waitForURL(`${base}/security`);
       assert.equal(await nav.isVisible(), false);
@@ -118,7 +120,7 @@ for (const combo of combos) {
       .first()
       .waitFor();
     assert.equal(await pageScheme(page), other);
-    await check(page, state, "example-app-toggled", { ...combo, scheme: `${combo.scheme}-toggled-${other}` });
+    await check(page, state, "toggled", { ...combo, scheme: `${combo.scheme}-toggled-${other}` }, { dir: screens });
     await context.close();
   });
 }

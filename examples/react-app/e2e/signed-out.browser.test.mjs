@@ -4,12 +4,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { checkScreen } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { shots, startExampleApp } from "./start-example-app.mjs";
 
 /** Pages that show the user's own data: signed out, each shows the sign-in prompt. */
 const needUser = ["/account", "/phone", "/organizations", "/security", "/admin"];
-/** Old paths a component now covers: they redirect (to the account page, here its prompt). */
-const moved = { "/api-keys": "/account", "/passkeys": "/account" };
+/** Old paths a component now covers: they redirect (to the account or organization page, here its prompt). */
+const moved = { "/api-keys": "/account", "/passkeys": "/account", "/organizations/sso": "/organizations" };
 /** Pages a visitor can use signed out. */
 const open = [
   "/",
@@ -54,7 +55,11 @@ test("signed out, no page gets a 401 or logs a console error; pages that need a 
     // Settled: the session is known (the header shows the signed-out links) and no request is in flight.
     await page.getByRole("link", { name: "Sign up" }).first().waitFor();
     await page.waitForLoadState("networkidle");
-    if (path === "/account") await page.screenshot({ path: join(shots, "signed-out-prompt.png") });
+    if (path === "/account") {
+      await page.screenshot({ path: join(shots, "signed-out-prompt.png") });
+      // The prompt as a screen (page-checks.mjs: axe, overflow; the problems are this test's own).
+      await checkScreen(page, { problems, expected: [] }, "sign-in-prompt");
+    }
     if (!needUser.includes(path)) continue;
     const signIn = page.getByTestId("sign-in-prompt").getByRole("link", { name: "Sign in" });
     // The prompt's link brings the visitor back to this page once signed in.

@@ -1,12 +1,13 @@
-// Organization → Single sign-on in Debian's Chromium (playwright-core): an owner creates an OIDC
+// <OrganizationSettings>' Single sign-on card on the example app's /organizations page, in Debian's
+// Chromium (playwright-core): an owner creates an OIDC
 // connection against a second Gatehouse (an OAuth provider on another port, discovered by the app's server),
 // proves the domain with a TXT record served by a DNS server this test runs, names herself break-glass and
 // requires SSO, generates a SCIM token and provisions a user with it over HTTP, then rotates it (the old
 // token dies). A person of the domain signs in through the connection and is provisioned as a member; a
-// SAML connection shows its SP metadata, entity id and ACS URL; a plain member sees no page and the API
+// SAML connection shows its SP metadata, entity id and ACS URL; a plain member sees no card and the API
 // refuses them; the dashboard's SSO page lists the connection and the activity. Each state is checked with axe
 // (WCAG 2.2 AA), for horizontal overflow and for console errors (page-checks.mjs). Screenshots go to
-// test-output/react-ui/.
+// test-output/react-ui/ (one size) and test-output/screens/ (the screens, at 390 and 1280 px, light and dark).
 // Run after `vite build`: node --test examples/react-app/e2e/sso.browser.test.mjs
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -16,7 +17,7 @@ import { createAuth, memoryAdapter } from "@gatehouse-auth/core";
 import { toNodeHandler } from "@gatehouse-auth/core/node";
 import { jwt } from "@gatehouse-auth/jwt";
 import { oauthProvider } from "@gatehouse-auth/oauth-provider";
-import { check, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
+import { check, checkScreen, openPage } from "../../../packages/react-ui/e2e/page-checks.mjs";
 import { startDns } from "./dns-server.mjs";
 import {
   createOrganization,
@@ -112,32 +113,36 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   const { page, state } = await openPage(context);
   ownerPage = page;
   ownerState = state;
-  page.on("dialog", (dialog) => dialog.accept());
   await signUpWithForm(page, base, { ...OWNER, password });
   await createOrganization(page, base, "Acme");
-  // <OrganizationSettings> has a Single sign-on card of its own; this app's fuller page stays at its path.
-  await page.getByTestId("gh-organization-sso").waitFor();
-  await page.goto(`${base}/organizations/sso`);
-  await page.getByRole("heading", { level: 1, name: "Single sign-on" }).waitFor();
-  await page.getByText("No connection yet.").waitFor();
-  await checkAt(page, state, "sso-01-empty", wide);
+  // <OrganizationSettings>' Single sign-on card, for owners and admins (the old /organizations/sso path
+  // lands here).
+  const sso = page.getByTestId("gh-organization-sso");
+  await sso.getByText("No connection yet.").waitFor();
+  await checkScreen(page, state, "organization-sso-empty");
   orgId = await page.evaluate(
     async () => (await (await fetch("/api/auth/get-session")).json()).session.activeOrganizationId,
   );
+  await page.goto(`${base}/organizations/sso`);
+  await page.waitForURL(`${base}/organizations`);
+  await sso.getByText("No connection yet.").waitFor();
 
   // The OIDC connection: the app's server fetches the second Gatehouse's discovery document now.
-  await page.getByLabel("Connection id").fill("acme");
-  await page.getByLabel("Email domain").fill("acme.test");
-  await page.getByLabel("Issuer URL").fill(`${idpOrigin}/api/auth`);
-  await page.getByLabel("Client id").fill(CLIENT.id);
-  await page.getByLabel("Client secret").fill(CLIENT.secret);
-  await page.getByRole("button", { name: "Create connection" }).click();
-  const card = page.getByTestId("sso-connection").filter({ hasText: "acme" });
+  await sso.getByLabel("OpenID Connect").check();
+  await sso.getByLabel("Connection id").fill("acme");
+  await sso.getByLabel("Email domain").fill("acme.test");
+  await sso.getByLabel("Issuer URL").fill(`${idpOrigin}/api/auth`);
+  await sso.getByLabel("Client id").fill(CLIENT.id);
+  await sso.getByLabel("Client secret").fill(CLIENT.secret);
+  await sso.getByRole("button", { name: "Add connection" }).click();
+  const card = sso
+    .getByTestId("gh-sso-connection")
+    .filter({ has: page.getByRole("heading", { name: "acme · OpenID Connect" }) });
   await card.waitFor();
-  await page.getByRole("status").filter({ hasText: "Connection acme created" }).waitFor();
-  assert.equal(await card.getByTestId("domain-state").textContent(), "domain not verified");
+  await sso.getByRole("status").filter({ hasText: "acme is added." }).waitFor();
+  assert.equal(await card.getByTestId("gh-sso-domain-state").textContent(), "Domain not verified");
   assert.equal(
-    await card.getByLabel("Redirect URI", { exact: true }).inputValue(),
+    await card.getByRole("textbox", { name: "Redirect URI", exact: true }).inputValue(),
     `${base}/api/auth/sso/callback/acme`,
   );
   // What the app stored came from the provider's discovery, and no secret is in the answer.
@@ -149,42 +154,43 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   assert.ok(!JSON.stringify(listed).includes(CLIENT.secret), "the client secret is never shown");
   // The copy button puts the value on the clipboard.
   await card.getByRole("button", { name: "Copy Redirect URI" }).click();
-  await card.getByText("Copied").waitFor();
+  await card.getByRole("status").filter({ hasText: "Redirect URI copied." }).waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${base}/api/auth/sso/callback/acme`);
 
   // The TXT record: before it is published, verification fails with a message; then it succeeds.
-  const recordName = await card.getByLabel("TXT record name", { exact: true }).inputValue();
+  const recordName = await card.getByRole("textbox", { name: "TXT record name", exact: true }).inputValue();
   assert.equal(recordName, "_gatehouse-sso-acme.acme.test");
-  const token = await card.getByLabel("TXT record value", { exact: true }).inputValue();
+  const txtValue = card.getByRole("textbox", { name: "TXT record value", exact: true });
+  await txtValue.waitFor();
+  const token = await txtValue.inputValue();
   assert.match(token, /^[A-Za-z0-9_-]{20,}$/);
   // Enforcement waits for a verified domain.
   assert.equal(await card.getByLabel("Require single sign-on for @acme.test addresses").isDisabled(), true);
-  await checkAt(page, state, "sso-02-unverified", wide);
-  await checkAt(page, state, "sso-02-unverified", phone);
+  await checkScreen(page, state, "organization-sso-unverified");
   state.expected.push("/sso/verify-domain");
   const [missing] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/sso/verify-domain")),
     card.getByRole("button", { name: "Verify acme.test" }).click(),
   ]);
   assert.equal((await missing.json()).code, "DOMAIN_VERIFICATION_FAILED");
-  await card.getByRole("alert").filter({ hasText: "TXT record was not found" }).waitFor();
+  await card.getByRole("alert").filter({ hasText: "The TXT record wasn't found yet." }).waitFor();
   // A record not found is the owner's to fix: 422 (expected above), never a 5xx (page-checks.mjs counts those).
   const asked = dns.queries;
   assert.ok(asked > 0, "the lookup went to the test's DNS server");
   dns.records.set(recordName, [token]);
   await card.getByRole("button", { name: "Verify acme.test" }).click();
-  await card.getByTestId("domain-state").filter({ hasText: "domain verified" }).waitFor();
+  await card.getByTestId("gh-sso-domain-state").filter({ hasText: "Domain verified" }).waitFor();
   assert.ok(dns.queries > asked);
-  assert.equal(await card.getByTestId("domain-verification").count(), 0);
+  assert.equal(await card.getByTestId("gh-sso-domain-verification").count(), 0);
   state.expected.pop();
 
   // Olga keeps a way in for an IdP outage, then requires SSO for @acme.test.
-  await card.getByLabel(/Olga/).check();
-  await card.getByRole("button", { name: "Save break-glass owners" }).click();
-  await card.getByRole("status").filter({ hasText: "Break-glass owners saved." }).waitFor();
-  // A controlled checkbox: it shows the server's state, so it changes once the update is answered.
-  await card.getByLabel("Require single sign-on for @acme.test addresses").click();
-  await card.getByTestId("enforced").waitFor();
+  const breakGlass = card.getByRole("group", { name: /Break-glass owners/ });
+  await breakGlass.getByLabel(/Olga/).check();
+  await breakGlass.getByRole("button", { name: "Save break-glass owners" }).click();
+  await sso.getByRole("status").filter({ hasText: "Break-glass owners saved." }).waitFor();
+  await card.getByLabel("Require single sign-on for @acme.test addresses").check();
+  await card.getByText("SSO required", { exact: true }).waitFor();
   await checkAt(page, state, "sso-03-enforced", wide);
   // The rule holds: a new @acme.test password account is refused with the way in; Olga, break-glass, still
   // signs in with her password.
@@ -202,12 +208,23 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   });
   assert.equal(olga.status, 200);
 
-  // SCIM: the token is shown once; the identity provider creates a user with it.
-  await card.getByRole("button", { name: "Generate SCIM token" }).click();
-  const first = await card.getByLabel("SCIM token", { exact: true }).inputValue();
+  // SCIM: generating asks first (it replaces the IdP's token); the token is shown once; the identity
+  // provider creates a user with it.
+  const scimCard = card.getByTestId("gh-sso-scim");
+  const generate = async () => {
+    await scimCard.getByRole("button", { name: /^(Generate|Rotate) SCIM token$/ }).click();
+    await scimCard.locator(".gh-confirm").getByRole("button", { name: "Rotate SCIM token" }).click();
+    const shown = scimCard.getByRole("textbox", { name: "SCIM token", exact: true });
+    await shown.waitFor();
+    return shown.inputValue();
+  };
+  const first = await generate();
   assert.ok(first.length >= 32);
-  assert.equal(await card.getByLabel("SCIM base URL", { exact: true }).inputValue(), `${base}/api/auth/scim/v2`);
-  await checkAt(page, state, "sso-04-scim-token", wide);
+  assert.equal(
+    await scimCard.getByRole("textbox", { name: "SCIM base URL", exact: true }).inputValue(),
+    `${base}/api/auth/scim/v2`,
+  );
+  await checkScreen(page, state, "organization-sso-scim-token");
   const created = await scim(first, "/Users", {
     method: "POST",
     body: JSON.stringify({
@@ -221,14 +238,12 @@ test("an owner connects an OIDC provider, verifies the domain over DNS, requires
   assert.equal(created.status, 201, await created.clone().text());
   const found = await (await scim(first, `/Users?filter=${encodeURIComponent('userName eq "pat@acme.test"')}`)).json();
   assert.equal(found.totalResults, 1);
-  // Pat is now a member of Acme, as the Organizations page shows.
-  await page.goto(`${base}/organizations`);
+  // Pat is now a member of Acme, as the same page's members card shows.
+  await page.reload();
   await page.getByTestId("gh-organization-members").getByText("pat@acme.test").waitFor();
 
   // Rotation: a new token, and the old one stops working at once.
-  await page.goto(`${base}/organizations/sso`);
-  await card.getByRole("button", { name: "Generate SCIM token" }).click();
-  const second = await card.getByLabel("SCIM token", { exact: true }).inputValue();
+  const second = await generate();
   assert.notEqual(second, first);
   assert.equal((await scim(first, "/Users")).status, 401);
   assert.equal((await scim(second, "/Users")).status, 200);
@@ -254,7 +269,7 @@ test("a person of acme.test signs in through the OIDC connection and lands in Ac
   await page.goto(`${base}/sign-in`);
   await page.getByRole("link", { name: "Use your company's single sign-on" }).click();
   await page.getByRole("heading", { level: 1, name: "Single sign-on" }).waitFor();
-  await checkAt(page, state, "sso-10-sign-in", phone);
+  await checkScreen(page, state, "sign-in-sso");
   await page.getByLabel("Work email").fill(kim.email);
   await page.getByRole("button", { name: "Continue" }).click();
   // To the IdP and back (authorization code, PKCE, ID token checked), then the app's signed-in page.
@@ -272,8 +287,9 @@ test("a person of acme.test signs in through the OIDC connection and lands in Ac
 test("a SAML connection from the IdP's metadata shows the SP metadata and ACS URLs; disabled, then deleted", async () => {
   const page = ownerPage;
   const state = ownerState;
-  await page.goto(`${base}/organizations/sso`);
-  await page.getByLabel("SAML 2.0").check();
+  await page.goto(`${base}/organizations`);
+  const sso = page.getByTestId("gh-organization-sso");
+  await sso.getByLabel("SAML 2.0").check();
   await checkAt(page, state, "sso-06-saml-form", phone);
   // IdP metadata as Okta or Entra export it: entity id, signing certificate (the sso package's test IdP's),
   // SSO URL.
@@ -286,18 +302,26 @@ test("a SAML connection from the IdP's metadata shows the SP metadata and ACS UR
     `<ds:X509Certificate>${cert.replace(/-----[^-]+-----|\s/g, "")}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
     `</md:KeyDescriptor><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" ` +
     `Location="https://idp.example.test/sso"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
-  await page.getByLabel("Connection id").fill("acme-saml");
-  await page.getByLabel("Email domain").fill("saml.acme.test");
-  await page.getByLabel("IdP metadata XML").fill(metadata);
-  await page.getByRole("button", { name: "Create connection" }).click();
-  const card = page.getByTestId("sso-connection").filter({ has: page.getByRole("heading", { name: /^acme-saml/ }) });
+  await sso.getByLabel("Connection id").fill("acme-saml");
+  await sso.getByLabel("Email domain").fill("saml.acme.test");
+  await sso.getByLabel("Identity provider metadata XML").fill(metadata);
+  await sso.getByRole("button", { name: "Add connection" }).click();
+  const card = sso
+    .getByTestId("gh-sso-connection")
+    .filter({ has: page.getByRole("heading", { name: "acme-saml · SAML 2.0" }) });
+  await sso.getByRole("status").filter({ hasText: "acme-saml is added." }).waitFor();
+  // The card lists connections a page at a time: the new one may be behind "Show more".
+  const more = sso.getByRole("button", { name: "Show more" });
+  await card.or(more).first().waitFor();
+  if ((await card.count()) === 0) await more.click();
   await card.waitFor();
-  const spMetadataUrl = await card.getByLabel("SP metadata URL", { exact: true }).inputValue();
-  const acs = await card.getByLabel("ACS URL", { exact: true }).inputValue();
+  const field = (name) => card.getByRole("textbox", { name, exact: true }).inputValue();
+  const spMetadataUrl = await field("SP metadata URL");
+  const acs = await field("ACS URL");
   assert.equal(spMetadataUrl, `${base}/api/auth/sso/saml2/sp/metadata?providerId=acme-saml`);
   assert.equal(acs, `${base}/api/auth/sso/saml2/sp/acs/acme-saml`);
   // The SP entity id was left blank: it is the metadata URL, and the metadata names it.
-  assert.equal(await card.getByLabel("SP entity id", { exact: true }).inputValue(), spMetadataUrl);
+  assert.equal(await field("SP entity id"), spMetadataUrl);
   // The URL shown is the one the IdP imports: SP metadata naming that ACS.
   const sp = await fetch(spMetadataUrl);
   assert.equal(sp.status, 200);
@@ -306,9 +330,12 @@ test("a SAML connection from the IdP's metadata shows the SP metadata and ACS UR
   assert.ok(spXml.includes(`entityID="${spMetadataUrl.replace(/&/g, "&amp;")}"`), spXml.slice(0, 300));
   await checkAt(page, state, "sso-07-saml", wide);
 
-  await card.getByRole("button", { name: "Disable" }).click();
-  await card.getByTestId("connection-state").filter({ hasText: "disabled" }).waitFor();
+  // Disable and delete each ask first, in place.
+  await card.getByRole("button", { name: "Disable acme-saml" }).click();
+  await card.locator(".gh-confirm").getByRole("button", { name: "Disable acme-saml" }).click();
+  await card.getByText("Disabled", { exact: true }).waitFor();
   await card.getByRole("button", { name: "Delete acme-saml" }).click();
+  await card.locator(".gh-confirm").getByRole("button", { name: "Delete acme-saml" }).click();
   await card.waitFor({ state: "detached" });
   const left = await page.evaluate(
     async (id) => (await (await fetch(`/api/auth/sso/providers?organizationId=${id}`)).json()).providers,
@@ -343,11 +370,8 @@ test("a plain member sees no Single sign-on page, and the API refuses them", asy
   await page.getByTestId("gh-organization-profile").getByText("Your role: member").waitFor();
   await page.waitForLoadState("networkidle");
   assert.equal(await page.getByTestId("gh-organization-sso").count(), 0);
-
-  await page.goto(`${base}/organizations/sso`);
-  await page.getByTestId("sso-not-allowed").waitFor();
-  assert.equal(await page.getByTestId("sso-connection").count(), 0);
-  await checkAt(page, state, "sso-05-member", wide);
+  assert.equal(await page.getByTestId("gh-sso-connection").count(), 0);
+  await checkScreen(page, state, "organization-member");
   const refused = await page.evaluate(async (organizationId) => {
     const post = (path, body) =>
       fetch(`/api/auth${path}`, {
@@ -372,14 +396,14 @@ test("a plain member sees no Single sign-on page, and the API refuses them", asy
   ]);
   await miaContext.close();
   // The connection is untouched: still enforced, still there.
-  await ownerPage.goto(`${base}/organizations/sso`);
-  await ownerPage.getByTestId("enforced").waitFor();
+  await ownerPage.goto(`${base}/organizations`);
+  await ownerPage.getByTestId("gh-sso-connection").getByText("SSO required", { exact: true }).waitFor();
   assert.deepEqual(ownerState.problems, []);
 });
 
 test("the dashboard's SSO page lists the connection with its state, and the provisioning activity", async () => {
-  // bypassCSP: the dashboard's CSP (script-src 'self') would block axe's injected script, nothing else.
-  const adminContext = await app.browser.newContext({ viewport: { width: wide.width, height: 900 }, bypassCSP: true });
+  // The dashboard as served, its CSP included (page-checks.mjs evaluates axe rather than adding a script).
+  const adminContext = await app.browser.newContext({ viewport: { width: wide.width, height: 900 } });
   const { page, state } = await openPage(adminContext);
   await page.goto(`${base}/sign-in`);
   await submitSignInForm(page, "admin@example.com", "admin-password-123");
@@ -396,7 +420,7 @@ test("the dashboard's SSO page lists the connection with its state, and the prov
   assert.equal(await page.getByTestId("sso-connection-row").count(), 1);
   // Provisioning: the SCIM-created user; then the domain verification, chosen from the list.
   await page.getByTestId("sso-activity").getByTestId("audit-row").filter({ hasText: "scim.user_created" }).waitFor();
-  await checkAt(page, state, "sso-08-dashboard", wide);
+  await checkScreen(page, state, "dashboard-sso");
   await page.getByLabel("Event").selectOption("sso.domain_verified");
   // Both attempts: the one before the TXT record was published (refused), then the one after.
   const verified = page.getByTestId("sso-activity").getByTestId("audit-row").filter({ hasText: "sso.domain_verified" });

@@ -19,7 +19,6 @@ import { SignInPage } from "./pages/SignInPage.js";
 import { SignUpPage } from "./pages/SignUpPage.js";
 import { SecurityLog } from "./pages/SecurityLog.js";
 import { SignedIn } from "./pages/SignedIn.js";
-import { SingleSignOn } from "./pages/SingleSignOn.js";
 import { SsoSignIn } from "./pages/SsoSignIn.js";
 import { TwoFactor } from "./pages/TwoFactor.js";
 import { Shell } from "./shell.js";
@@ -31,7 +30,7 @@ import { useTheme } from "./use-theme.js";
  * answer 401 (and log errors in the console), so they show a sign-in prompt instead. /accounts is not
  * here: it lists the accounts signed in on this browser, and "none" is its signed-out answer.
  */
-const NEEDS_USER = new Set(["/account", "/phone", "/organizations", "/organizations/sso", "/security", "/admin"]);
+const NEEDS_USER = new Set(["/account", "/phone", "/organizations", "/security", "/admin"]);
 
 /** Asks a signed-out visitor to sign in, and brings them back to `path` afterwards. */
 function SignInPrompt({ path }: { path: string }) {
@@ -48,11 +47,13 @@ function SignInPrompt({ path }: { path: string }) {
 
 /**
  * Old paths whose page a component now covers: `<AccountSettings>` has the passkeys, API keys and
- * two-step verification cards. Bookmarks and old links still land on the right page.
+ * two-step verification cards; `<OrganizationSettings>` the single sign-on card. Bookmarks and old
+ * links still land on the right page.
  */
 const MOVED: Record<string, string> = {
   "/passkeys": "/account",
   "/api-keys": "/account",
+  "/organizations/sso": "/organizations",
 };
 
 function Redirect({ to }: { to: string }) {
@@ -82,7 +83,6 @@ function Page({ path, signedIn }: { path: string; signedIn: boolean }) {
   if (path === "/accounts") return <Accounts />;
   if (path === "/phone") return <Phone />;
   if (path === "/organizations") return <OrganizationPage />;
-  if (path === "/organizations/sso") return <SingleSignOn />;
   if (path === "/security") return <SecurityLog />;
   if (path === "/admin") return <AdminPage />;
   return <Home />;

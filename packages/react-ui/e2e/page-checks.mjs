@@ -1,6 +1,7 @@
-// What every browser test of the components checks in each state: axe-core (WCAG 2.2 AA),
-// no horizontal overflow, no console error, failed request or unexpected error answer; then a screenshot
-// into test-output/react-ui/.
+// What every browser test of the components (and of the example app, examples/react-app/e2e) checks in
+// each state: axe-core (WCAG 2.2 AA), no horizontal overflow, no console error, failed request or
+// unexpected error answer; then a screenshot into test-output/react-ui/ (the example app's screens:
+// test-output/screens/, by checkScreen at 390 and 1280 px, light and dark).
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -9,6 +10,16 @@ import { fileURLToPath } from "node:url";
 
 const shots = fileURLToPath(new URL("../../../test-output/react-ui/", import.meta.url));
 mkdirSync(shots, { recursive: true });
+/** Where checkScreen puts a screen's four screenshots. */
+export const screens = fileURLToPath(new URL("../../../test-output/screens/", import.meta.url));
+mkdirSync(screens, { recursive: true });
+/** The widths and schemes every screen is checked at: a phone and a laptop, light and dark. */
+export const COMBOS = [
+  { width: 390, scheme: "light" },
+  { width: 390, scheme: "dark" },
+  { width: 1280, scheme: "light" },
+  { width: 1280, scheme: "dark" },
+];
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -40,20 +51,50 @@ export async function openPage(context) {
  * Checks one state: axe, overflow, problems so far; then the screenshot. `idle: false` for a state
  * with a request deliberately held open (loading), where the network never goes idle.
  */
-export async function check(page, state, name, combo, { idle = true } = {}) {
+export async function check(page, state, name, combo, { idle = true, dir = shots } = {}) {
   if (idle) await page.waitForLoadState("networkidle");
-  if (!(await page.evaluate(() => "axe" in globalThis))) await page.addScriptTag({ content: axeSource });
+  // Evaluated, not a <script> tag: a page whose CSP allows only its own scripts (the dashboard's) is
+  // checked as it is served.
+  if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(`${axeSource}\n;0`);
   const violations = await page.evaluate(async (tags) => {
-    const r = await globalThis.axe.run(document, { runOnly: { type: "tag", values: tags } });
+    // Violations only: the passing rules' node lists are not built (the check's cost, on every screen).
+    const r = await globalThis.axe.run(document, {
+      runOnly: { type: "tag", values: tags },
+      resultTypes: ["violations"],
+    });
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   }, WCAG);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
-  await page.screenshot({ path: join(shots, `${name}-${combo.width}-${combo.scheme}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}-${combo.width}-${combo.scheme}.png`), fullPage: true });
   assert.deepEqual(violations, [], `${name} (${combo.width} px, ${combo.scheme}): axe`);
   assert.equal(overflow, 0, `${name} (${combo.width} px, ${combo.scheme}): horizontal overflow`);
   assert.deepEqual(state.problems, [], `${name} (${combo.width} px, ${combo.scheme})`);
+}
+
+/**
+ * One screen as a phone and a laptop show it, light and dark, where a flow already has it on screen:
+ * for each of COMBOS the viewport and `prefers-color-scheme` are set, `check` runs (axe, overflow,
+ * problems so far) and the screenshot goes to test-output/screens/<name>-<width>-<scheme>.png; then
+ * the page's own viewport and scheme come back, so the flow goes on as before. `height` is the
+ * viewport's (the screenshot is the full page); `idle: false` as for `check`.
+ */
+export async function checkScreen(page, state, name, { height = 800, idle = true } = {}) {
+  const viewport = page.viewportSize();
+  const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  try {
+    for (const [i, combo] of COMBOS.entries()) {
+      await page.setViewportSize({ width: combo.width, height });
+      await page.emulateMedia({ colorScheme: combo.scheme });
+      // The page follows at once; one frame lets what listens to the media queries render.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+      await check(page, state, name, combo, { idle: idle && i === 0, dir: screens });
+    }
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+  }
 }
 
 /**
