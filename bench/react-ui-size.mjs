@@ -24,9 +24,11 @@ import { gzipSync } from "node:zlib";
  * `<SignIn>` and inside `all` (34 424 → 35 084, +660: 34 560 → 35 220). The step-up prompt of
  * `<AccountSettings>` (re-authentication in place on SESSION_NOT_FRESH, then the action again: ~0.8 kB
  * with its strings and rules; measured 35 084 → 35 916, +832) raised `all` to 36 052; `<SignIn>` alone
- * is unchanged.
+ * is unchanged. The API-keys card of `<OrganizationSettings>` (the account's card on an organization's
+ * keys, its intro and refusal sentence kept out of the shared catalogue; measured 35 923 → 36 427, +504: the card and one more has-permission question)
+ * raised `all` to 36 556; `<SignIn>` alone is unchanged (11 329).
  */
-const BUDGETS = { signIn: 11_414, all: 36_052 };
+const BUDGETS = { signIn: 11_414, all: 36_556 };
 
 const require = createRequire(new URL("../packages/core/package.json", import.meta.url));
 const esbuild = require(require.resolve("esbuild", { paths: [require.resolve("tsup")] }));
