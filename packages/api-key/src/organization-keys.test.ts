@@ -126,6 +126,31 @@ describe("organization API keys", () => {
     expect([widen.status, widen.body.code]).toEqual([403, "SERVER_ONLY_PROPERTY"]);
   });
 
+  it("the owner of another organization reaches none of this one's keys, even by id or cursor", async () => {
+    const { auth, owner, orgId, stranger } = await setUp();
+    const theirs = await stranger.client.post("/organization/create", { name: "Rival", slug: `rival-${Date.now()}` });
+    const rivalId = theirs.body.id as string;
+    const mine = await createKey(stranger.client, { organizationId: rivalId });
+    for (let i = 0; i < 3; i++)
+      await serverApi(auth).createApiKey({ body: { userId: owner.userId, organizationId: orgId, name: `k${i}` } });
+    const k = (await listOf(owner.client, orgId)).body.apiKeys[0];
+    expect([(await listOf(stranger.client, orgId)).status, (await listOf(owner.client, rivalId)).status]).toEqual([
+      403, 403,
+    ]);
+    expect((await stranger.client.post("/api-key/delete", { keyId: k.id })).status).toBe(404);
+    expect((await stranger.client.post("/api-key/update", { keyId: k.id, name: "pwned" })).status).toBe(404);
+    // A cursor of this organization's list does not page the rival's, nor the other way round.
+    const page = await owner.client.get("/api-key/list", { query: { organizationId: orgId, limit: "1" } });
+    const replay = await stranger.client.get("/api-key/list", {
+      query: { organizationId: rivalId, cursor: page.body.nextCursor },
+    });
+    expect([replay.status, replay.body.code]).toEqual([400, "INVALID_CURSOR"]);
+    expect((await listOf(stranger.client, rivalId)).body.apiKeys.map((x: { id: string }) => x.id)).toEqual([mine.id]);
+    expect((await listOf(owner.client, orgId)).body.apiKeys.find((x: { id: string }) => x.id === k.id).name).toBe(
+      k.name,
+    );
+  });
+
   it("a removed member loses access to manage; the organization's keys stay", async () => {
     const { owner, orgAdmin, orgId, anon } = await setUp();
     const k = await createKey(orgAdmin.client, { organizationId: orgId });
