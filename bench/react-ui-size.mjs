@@ -28,9 +28,11 @@ import { gzipSync } from "node:zlib";
  * Phone tab, the `lazy` import of its form, and a phone number with a password in the password form), so
  * 11 414 → 11 526; the texted-code form and its strings (~0.9 kB) load on demand. With the username and
  * authorized-apps cards of `<AccountSettings>` (~1.4 kB with their strings) `all` measured 35 923 → 38 275
- * (+2 352): 36 052 → 38 404.
+ * (+2 352): 36 052 → 38 404. The API-keys card of `<OrganizationSettings>` (the account's card on an
+ * organization's keys, its intro and refusal sentence kept out of the shared catalogue; +504 measured alone:
+ * the card and one more has-permission question) measured 38 748 together: `all` 38 880.
  */
-const BUDGETS = { signIn: 11_526, all: 38_404 };
+const BUDGETS = { signIn: 11_526, all: 38_880 };
 
 const require = createRequire(new URL("../packages/core/package.json", import.meta.url));
 const esbuild = require(require.resolve("esbuild", { paths: [require.resolve("tsup")] }));

@@ -12,6 +12,11 @@ export const API_KEY_ERRORS = defineErrors({
   // Not in SPEC.md §8: our refusals for fields a browser must not set, and for verify's permission check.
   SERVER_ONLY_PROPERTY: { status: 403, message: "This field can only be set by a server-side call" },
   KEY_PERMISSIONS_INSUFFICIENT: { status: 403, message: "API Key does not have the required permissions" },
+  // One answer for an unknown organization, a stranger and a member without the permission: nothing leaks.
+  ORGANIZATION_KEYS_NOT_ALLOWED: {
+    status: 403,
+    message: "You are not allowed to manage this organization's API keys",
+  },
 });
 
 /** One error of the catalogue. */

@@ -5,6 +5,7 @@ import type { ApiKeyOptions } from "./api-key-options.js";
 import { API_KEY_MODEL } from "./api-key-model.js";
 import { apiKeySchema } from "./api-key-schema.js";
 import { API_KEY_TAG, authenticateApiKey } from "./authenticate-api-key.js";
+import { deleteOrganizationKeys } from "./delete-organization-keys.js";
 import { createApiKey } from "./routes/create-api-key.js";
 import { deleteAllExpiredApiKeys } from "./routes/delete-all-expired-api-keys.js";
 import { deleteApiKey } from "./routes/delete-api-key.js";
@@ -32,6 +33,7 @@ export const apiKey = (options: ApiKeyOptions = {}) => {
       deleteAllExpiredApiKeys,
     },
     authenticate: authenticateApiKey(o),
+    hooks: { after: [deleteOrganizationKeys] },
     // An expired key can never authenticate again: the cleanup job deletes it (on expiresAt's index),
     // as delete-all-expired-api-keys does on demand. Keys without an expiry are never touched.
     cleanup: [{ model: API_KEY_MODEL, field: "expiresAt", before: (now: number) => new Date(now) }],
@@ -45,7 +47,8 @@ export const apiKey = (options: ApiKeyOptions = {}) => {
     authenticateScheme: {
       kind: "api-key",
       header: o.headerName,
-      description: "An API key from /api-key/create, standing for its owner",
+      description:
+        "An API key from /api-key/create, standing for its owner (an organization's key stands for no user: no session route accepts it)",
       // A leaked key must not mint, widen or delete keys (authenticate-api-key.ts).
       skipTags: [API_KEY_TAG],
       errors: [

@@ -10,6 +10,8 @@ const userJoin = [{ model: "user", localField: "userId", foreignField: "id", as:
 const USAGE_FIELDS = [
   "id",
   "userId",
+  // An organization's key is told apart before anything is spent (authenticate-api-key.ts).
+  "organizationId",
   "enabled",
   "expiresAt",
   "remaining",
@@ -45,13 +47,7 @@ export function findKeyUsageByHash(db: Pick<Db, "findOne">, hash: string): Promi
   });
 }
 
-/** The key `id` if `userId` owns it; null otherwise, so another user's key looks exactly like a missing one. */
-export function findOwnedApiKey(db: Pick<Db, "findOne">, id: string, userId: string): Promise<ApiKeyRow | null> {
-  return db.findOne<ApiKeyRow>({
-    model: API_KEY_MODEL,
-    where: [
-      { field: "id", value: id },
-      { field: "userId", value: userId },
-    ],
-  });
+/** The key `id`, whoever owns it; null when unknown. Callers decide who may see it (manage-access.ts). */
+export function findApiKeyById(db: Pick<Db, "findOne">, id: string): Promise<ApiKeyRow | null> {
+  return db.findOne<ApiKeyRow>({ model: API_KEY_MODEL, where: [{ field: "id", value: id }] });
 }

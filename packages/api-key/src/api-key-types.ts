@@ -8,7 +8,10 @@ export interface ApiKey {
   /** The first characters of the key (prefix included), to tell keys apart in a list. */
   start: string | null;
   prefix: string | null;
+  /** The owner of a user key; for an organization key, the member who created it (it grants nothing). */
   userId: string;
+  /** Set for an organization's key: it stands for the organization and never authenticates a user. */
+  organizationId: string | null;
   enabled: boolean;
   expiresAt: Date | null;
   /** Uses left; null means unlimited. */
@@ -38,6 +41,7 @@ export type KeyUsage = Pick<
   ApiKey,
   | "id"
   | "userId"
+  | "organizationId"
   | "enabled"
   | "expiresAt"
   | "remaining"

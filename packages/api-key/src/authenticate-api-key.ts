@@ -11,6 +11,8 @@ export const API_KEY_TAG = "api-key";
  * synthetic (never written): `id` is the key's id, `token` is empty. Its credential is `api-key` with the
  * key's permissions: it reaches only the endpoints whose `apiKeyPermission` it holds (and get-session), is
  * never fresh, and never reaches an `own-session` endpoint (core's router refuses it, docs/api-key.md).
+ * An organization's key is `organization-key`, which no session-reading endpoint accepts: it never
+ * yields a user session (the app checks it with verify).
  */
 export function authenticateApiKey(o: ResolvedApiKeyOptions) {
   return async (ctx: HookContext): Promise<AuthenticatedCaller | null> => {
@@ -18,7 +20,11 @@ export function authenticateApiKey(o: ResolvedApiKeyOptions) {
     if (!presented) return null;
     // A leaked key must not be able to mint, widen or delete keys and so outlive its own revocation.
     if (ctx.endpoint.config.tags?.includes(API_KEY_TAG)) return null;
-    const key = await consumeApiKey(ctx.auth, o, presented, findKeyUsageByHash);
+    // An organization's key stands for no user: the router refuses its kind on every session route, so
+    // recognising it spends nothing. The session below exists only to carry that refusal.
+    const key = await consumeApiKey(ctx.auth, o, presented, findKeyUsageByHash, (k) =>
+      k.organizationId ? "unspent" : undefined,
+    );
     const now = ctx.auth.now();
     const user = ctx.auth.sessions.publicUser(key.user!);
     return {
@@ -34,7 +40,9 @@ export function authenticateApiKey(o: ResolvedApiKeyOptions) {
         apiKeyId: key.id,
       },
       user,
-      credential: { kind: "api-key", permissions: parsePermissions(key.permissions) },
+      credential: key.organizationId
+        ? { kind: "organization-key", permissions: null }
+        : { kind: "api-key", permissions: parsePermissions(key.permissions) },
     };
   };
 }

@@ -16,14 +16,14 @@ const MAX_ATTEMPTS = 5;
  * (`lookup`, which decides how many of the key's fields to read), then at most one conditional UPDATE
  * carrying every counter. Before anything is written the owner passes the plugins' `validateUser`
  * (a banned owner's key is refused, and spends nothing) and `check` runs on the key (verify's
- * permissions). A lost race re-reads and decides again; it never double-spends.
+ * permissions; it may answer "unspent" to record no use). A lost race re-reads and decides again; it never double-spends.
  */
 export async function consumeApiKey<K extends KeyUsage>(
   auth: AuthContext,
   o: ResolvedApiKeyOptions,
   presented: string,
   lookup: (db: Db, hash: string) => Promise<WithOwner<K> | null>,
-  check?: (key: WithOwner<K>) => void,
+  check?: (key: WithOwner<K>) => "unspent" | undefined,
 ): Promise<WithOwner<K>> {
   const hash = hashApiKey(presented);
   let key = await lookup(auth.db, hash);
@@ -34,7 +34,8 @@ export async function consumeApiKey<K extends KeyUsage>(
     assertKeyUsable(key, now);
     // The owner row came with the key: the check costs no query.
     await auth.validateUser(key.user as User, "authenticate");
-    check?.(key);
+    // "unspent": the key is only being recognised (an organization key at a session route): no use recorded.
+    if (check?.(key) === "unspent") return key;
     const plan = planKeyUsage(key, now, o.rateLimit);
     if (!plan) return key;
     // The raw adapter: a use is not an edit, so `updatedAt` keeps meaning "settings last changed".

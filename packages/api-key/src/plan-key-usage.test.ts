@@ -12,6 +12,7 @@ function key(fields: Partial<ApiKey> = {}): ApiKey {
     start: null,
     prefix: null,
     userId: "u",
+    organizationId: null,
     enabled: true,
     expiresAt: null,
     remaining: null,

@@ -44,3 +44,27 @@ describe("endpoints tagged deletes-api-key", () => {
     expect(JSON.stringify(await storedEvents(env))).not.toContain(created.body.key);
   });
 });
+
+describe("an organization's API key", () => {
+  it("is recorded under its organization on create, update and delete (so its audit log lists them)", async () => {
+    const env = makeAuditAuth();
+    const owner = await newUser(env);
+    const org = await owner.client.post("/organization/create", { name: "Keys", slug: `keys-${Date.now()}` });
+    const organizationId = org.body.id as string;
+    const created = await owner.client.post("/api-key/create", { name: "ci", organizationId });
+    expect(created.status).toBe(200);
+    await owner.client.post("/api-key/update", { keyId: created.body.id, enabled: false });
+    await owner.client.post("/api-key/delete", { keyId: created.body.id });
+    const own = await owner.client.post("/api-key/create", { name: "mine" });
+    for (const type of ["api_key.created", "api_key.updated", "api_key.deleted"]) {
+      const [event] = await eventsOf(env, type);
+      expect(event, type).toMatchObject({ organizationId, userId: owner.userId, outcome: "success" });
+    }
+    const mine = (await eventsOf(env, "api_key.created")).find((e) => e.details?.id === own.body.id);
+    expect(mine?.organizationId ?? null).toBeNull();
+    const log = await owner.client.get("/organization/audit-log", { query: { organizationId } });
+    const types = (log.body.events as { type: string }[]).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(["api_key.created", "api_key.updated", "api_key.deleted"]));
+    expect(JSON.stringify(await storedEvents(env))).not.toContain(created.body.key);
+  });
+});

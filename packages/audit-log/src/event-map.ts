@@ -116,19 +116,23 @@ export const EVENT_RULES: Record<string, Rule> = {
   "/admin/impersonate-user": (s) => ({ type: "impersonation.started", userId: str(s.body.userId) ?? null }),
   "/admin/stop-impersonating": (s) => ({ type: "impersonation.stopped", userId: sessionUserId(s) }),
   // API keys.
+  // An organization's key is also recorded under its organization (its audit log lists it).
   "/api-key/create": (s) => ({
     type: "api_key.created",
     userId: str(s.result.userId) ?? str(s.body.userId) ?? sessionUserId(s),
+    organizationId: str(s.result.organizationId) ?? str(s.body.organizationId) ?? null,
     details: pickDetails(s.result, ["id", "name", "prefix"]),
   }),
   "/api-key/update": (s) => ({
     type: "api_key.updated",
     userId: str(s.body.userId) ?? sessionUserId(s),
+    organizationId: str(s.result.organizationId) ?? null,
     details: { ...pickDetails(s.body, ["keyId", "name", "enabled"]), fields: changedFields(s.body) },
   }),
   "/api-key/delete": (s) => ({
     type: "api_key.deleted",
     userId: str(s.body.userId) ?? sessionUserId(s),
+    organizationId: s.pre?.organizationId ?? null,
     details: pickDetails(s.body, ["keyId"]),
   }),
   // Two-factor: enabling completes when the first code is verified (or at once when verification is skipped).

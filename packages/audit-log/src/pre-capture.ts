@@ -24,6 +24,8 @@ const CAPTURED = new Set([
   "/callback/:id",
   "/two-factor/verify-totp",
   "/two-factor/enable",
+  // Deleting an organization's key: its organization, read before the row is gone.
+  "/api-key/delete",
 ]);
 
 /**
@@ -60,6 +62,18 @@ async function capture(ctx: HookContext): Promise<PreCapture | null> {
       : null;
     const userId = str(found?.userId);
     return userId ? { userId } : null;
+  }
+  if (path === "/api-key/delete") {
+    const id = str(asRecord(ctx.body).keyId);
+    const found = id
+      ? await ctx.auth.db.findOne<{ organizationId?: unknown }>({
+          model: API_KEY_MODEL,
+          where: [{ field: "id", value: id }],
+          select: ["organizationId"],
+        })
+      : null;
+    const organizationId = str(found?.organizationId);
+    return organizationId ? { organizationId } : null;
   }
   if (path === "/sign-out") {
     const token = ctx.auth.sessions.tokenFromCookieHeader(ctx.headers.get("cookie"));

@@ -320,6 +320,20 @@ async function exercise(auth: Auth): Promise<void> {
   await ok("api-key update", owner.client.post("/api-key/update", { keyId: key.body.id, name: "ci-2" }));
   await ok("api-key expired", owner.client.post("/api-key/delete-all-expired-api-keys"));
   await ok("api-key delete", owner.client.post("/api-key/delete", { keyId: key.body.id }));
+  // The organization's keys: created, paged by cursor on apikey(organizationId, createdAt, id), verified.
+  const orgKeys = [];
+  for (const name of ["org-ci", "org-deploy", "org-report"])
+    orgKeys.push(await ok("org api-key create", owner.client.post("/api-key/create", { name, organizationId })));
+  const orgPage = await ok(
+    "org api-key list",
+    owner.client.get(`/api-key/list?organizationId=${organizationId}&limit=2`),
+  );
+  await ok(
+    "org api-key list page 2",
+    owner.client.get(`/api-key/list?organizationId=${organizationId}&limit=2&cursor=${orgPage.body.nextCursor}`),
+  );
+  await ok("org api-key verify", createTestClient(auth).post("/api-key/verify", { key: orgKeys[0]!.body.key }));
+  await ok("org api-key delete", owner.client.post("/api-key/delete", { keyId: orgKeys[0]!.body.id }));
 
   // Admin: list-users with every sort offered and the filters, one user's sessions, ban and role.
   for (const sortBy of ["createdAt", "name", "email", "updatedAt"])

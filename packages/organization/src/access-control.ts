@@ -7,6 +7,8 @@ export const organizationStatements = {
   member: ["create", "update", "delete"],
   invitation: ["create", "cancel"],
   team: ["create", "update", "delete"],
+  // The organization's API keys (the api-key plugin reads it through the plugin's `memberPermission`).
+  apiKey: ["create", "read", "update", "delete"],
 } as const;
 
 /** The access control the default roles are built on; extend it to declare roles of your own. */
@@ -14,14 +16,24 @@ export const organizationAccessControl = createAccessControl(organizationStateme
 
 const everyMemberAction = { member: ["create", "update", "delete"], invitation: ["create", "cancel"] } as const;
 const everyTeamAction = { team: ["create", "update", "delete"] } as const;
+const everyApiKeyAction = { apiKey: ["create", "read", "update", "delete"] } as const;
 
-/** SPEC.md §6 table: owner may do everything, admin all but delete the organization, member nothing. */
+/**
+ * SPEC.md §6 table: owner may do everything, admin all but delete the organization, member nothing.
+ * Both owner and admin manage the organization's API keys.
+ */
 export const defaultRoles: Record<string, Role<Statements>> = {
   owner: organizationAccessControl.newRole({
     organization: ["update", "delete"],
     ...everyMemberAction,
     ...everyTeamAction,
+    ...everyApiKeyAction,
   }),
-  admin: organizationAccessControl.newRole({ organization: ["update"], ...everyMemberAction, ...everyTeamAction }),
+  admin: organizationAccessControl.newRole({
+    organization: ["update"],
+    ...everyMemberAction,
+    ...everyTeamAction,
+    ...everyApiKeyAction,
+  }),
   member: organizationAccessControl.newRole({}),
 };

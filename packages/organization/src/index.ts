@@ -4,6 +4,8 @@ export type { InvitationEmailData, OrganizationOptions } from "./organization-op
 export { ORGANIZATION_ERRORS } from "./organization-errors.js";
 export { defaultRoles, organizationAccessControl, organizationStatements } from "./access-control.js";
 export { ORGANIZATION_ROUTES } from "./routes-table.js";
+export { DELETES_ORGANIZATION_TAG } from "./member-permission.js";
+export type { MemberPermission } from "./member-permission.js";
 export type {
   Invitation,
   InvitationStatus,

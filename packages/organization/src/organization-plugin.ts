@@ -2,6 +2,7 @@ import { definePlugin } from "@gatehouse-auth/core";
 import { ORGANIZATION_ERRORS } from "./organization-errors.js";
 import { ORGANIZATION_OPTION_KEYS, resolveOrganizationOptions } from "./organization-options.js";
 import type { OrganizationOptions } from "./organization-options.js";
+import { memberPermission } from "./member-permission.js";
 import { organizationSchema } from "./organization-schema.js";
 import { acceptInvitation } from "./routes/accept-invitation.js";
 import { addMember } from "./routes/add-member.js";
@@ -61,5 +62,8 @@ export const organization = (options: OrganizationOptions = {}) => {
       cancelInvitation: cancelInvitation(o),
       ...teamEndpoints(o),
     },
+    // Public plugin API: other plugins find the plugin by id and ask it whether a member may act
+    // (docs/organization.md); the api-key plugin gates organization keys with it.
+    memberPermission: memberPermission(o),
   });
 };

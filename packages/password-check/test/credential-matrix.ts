@@ -11,6 +11,7 @@ import { sampleRequest } from "./sample-request.js";
 /** The kinds under test, in the order they are sent (the user's own sessions last: they may end things). */
 export const MATRIX_KINDS = [
   "api-key",
+  "organization key",
   "api-key with the route's permission",
   "JWT from /token",
   "expired session",
@@ -34,6 +35,9 @@ export function verdictOf(kind: MatrixKind, expected: RouteCredentials): Verdict
       return expected.accepts === "own-session" ? "refused" : "served";
     case "api-key":
       return expected.accepts === "any" ? "served" : "refused";
+    case "organization key":
+      // An organization's key stands for no user: refused everywhere, get-session (`any`) included.
+      return "refused";
     case "api-key with the route's permission":
       return expected.accepts === "any" || (expected.accepts === "user" && expected.permission) ? "served" : "refused";
     default:
@@ -146,6 +150,11 @@ async function callersFor(f: MatrixFixtures, route: MatrixRoute): Promise<Record
     ? { [needed.resource]: [needed.action] }
     : { organization: ["read", "write", "delete"], user: ["read", "write"] };
   const plain = await api.createApiKey!({ body: { userId: reader } });
+  // An organization's key (the reader owns the organization), with every permission the route could ask.
+  const org = (await api.createOrganization!({
+    body: { name: "Matrix", slug: `matrix-${++counter}-${Date.now()}`, userId: reader },
+  })) as unknown as { id: string };
+  const orgKey = await api.createApiKey!({ body: { userId: reader, organizationId: org.id, permissions } });
   const wide = await api.createApiKey!({ body: { userId: reader, permissions, rateLimitEnabled: false } });
   const readerToken = await newSession(f, reader);
   const jwt = await createTestClient(auth).get("/token", { headers: { cookie: cookieOf(f, readerToken) } });
@@ -166,6 +175,7 @@ async function callersFor(f: MatrixFixtures, route: MatrixRoute): Promise<Record
   if (impersonation.status !== 200) throw new Error(`impersonate: ${impersonation.status} ${impersonation.text}`);
   return {
     "api-key": { "x-api-key": plain.key },
+    "organization key": { "x-api-key": orgKey.key },
     "api-key with the route's permission": { "x-api-key": wide.key },
     "JWT from /token": { authorization: `Bearer ${jwt.body.token}` },
     "expired session": { cookie: cookieOf(f, expired.token) },

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useAccountText } from "./account-messages.js";
+import { type AccountMessageKey, useAccountText } from "./account-messages.js";
 import { CopyButton, ShowMore, shortDate } from "./account-parts.js";
 import { LoadFailed } from "./account-sessions.js";
 import { callClient } from "./call-client.js";
@@ -19,33 +19,59 @@ interface ApiKey {
 /** The lifetimes offered, in days (0: never expires; the server may still cap it). */
 const EXPIRY_DAYS = [30, 90, 365, 0];
 
+/** The card's strings: the account's, or an organization's where they differ (organization-api-keys.tsx). */
+export type ApiKeyText = (key: AccountMessageKey, params?: Record<string, string | number>) => string;
+
+/** Whose keys the card manages: the user's own (no `organizationId`) or an organization's. */
+export interface ApiKeysScope {
+  organizationId?: string;
+  /** Overrides the account's strings (title, intro, empty list) for the organization's card. */
+  text?: ApiKeyText;
+  /** The sentence of a refusal code the shared catalogue does not carry (kept out of `<SignIn>`). */
+  refusals?: Record<string, string>;
+  testId?: string;
+}
+
 /**
- * The user's own API keys (not an organization's): create one with a name and lifetime — the key is
- * shown this once, with a copy button — list them paged (never the key itself), delete after a confirmation.
+ * The user's own API keys, or an organization's (`organizationId`): create one with a name and lifetime —
+ * the key is shown this once, with a copy button — list them paged (never the key itself), delete after
+ * a confirmation. An organization's card renders nothing when the server refuses the caller its list.
  */
-export function AccountApiKeys({ pageSize }: { pageSize: number }) {
+export function AccountApiKeys({
+  pageSize,
+  organizationId,
+  text,
+  refusals = {},
+  testId = "gh-account-api-keys",
+}: { pageSize: number } & ApiKeysScope) {
   const { client, t } = useGatehouseUI();
-  const at = useAccountText();
-  const list = usePaged<ApiKey>("apiKey.list", { limit: pageSize }, { key: "apiKeys" });
+  const accountText = useAccountText();
+  const at = text ?? accountText;
+  const scope = organizationId ? { organizationId } : {};
+  const list = usePaged<ApiKey>("apiKey.list", { limit: pageSize, ...scope }, { key: "apiKeys" });
   const create = useSubmit();
   const row = useSubmit();
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const expiryId = useId();
+  // Not the caller's to manage: the organization's card is not theirs (every call is refused anyway).
+  if (organizationId && list.errorCode === "ORGANIZATION_KEYS_NOT_ALLOWED" && !list.items) return null;
   const nameOf = (k: ApiKey) => k.name || at("apiKeyUnnamed");
-  const error = create.error?.code === "VALIDATION_ERROR" ? { ...create.error, field: "name" } : create.error;
+  const explain = <E extends { code: string; text: string }>(e: E | null) =>
+    e && refusals[e.code] ? { ...e, text: refusals[e.code]! } : e;
+  const error = explain(create.error?.code === "VALIDATION_ERROR" ? { ...create.error, field: "name" } : create.error);
   return (
     <Card
       title={created ? at("apiKeyCreatedTitle") : at("apiKeysTitle")}
       subtitle={created ? undefined : at("apiKeysIntro")}
       step={created ? "created" : "list"}
-      testId="gh-account-api-keys"
+      testId={testId}
     >
       {created ? (
         <>
           <p className="gh-muted">{at("apiKeyCreatedIntro", { name: created.name })}</p>
-          <KeyOnce value={created.key} />
+          <KeyOnce value={created.key} at={at} />
           <button
             type="button"
             className="gh-button"
@@ -59,7 +85,9 @@ export function AccountApiKeys({ pageSize }: { pageSize: number }) {
         </>
       ) : (
         <>
-          <ActionAlert text={row.error?.text ?? (list.items && list.errorCode ? t("loadFailed") : undefined)} />
+          <ActionAlert
+            text={explain(row.error)?.text ?? (list.items && list.errorCode ? t("loadFailed") : undefined)}
+          />
           {notice && <Notice>{notice}</Notice>}
           {list.items === undefined && <p className="gh-muted">{t("loading")}</p>}
           {list.items === null && <LoadFailed onRetry={list.reload} />}
@@ -119,7 +147,11 @@ export function AccountApiKeys({ pageSize }: { pageSize: number }) {
               onSubmit={async ({ name = "", expiry = "0" }) => {
                 setNotice(null);
                 const days = Number(expiry);
-                const body = { name: name.trim(), ...(days > 0 ? { expiresIn: days * 86_400 } : { expiresIn: null }) };
+                const body = {
+                  name: name.trim(),
+                  ...(days > 0 ? { expiresIn: days * 86_400 } : { expiresIn: null }),
+                  ...scope,
+                };
                 const r = await create.run<{ key: string; name?: string | null }>(() =>
                   callClient(client, "apiKey.create", body),
                 );
@@ -149,8 +181,7 @@ export function AccountApiKeys({ pageSize }: { pageSize: number }) {
 }
 
 /** The new key in a read-only field (selected on focus, so it can be copied by hand too) and a copy button. */
-function KeyOnce({ value }: { value: string }) {
-  const at = useAccountText();
+function KeyOnce({ value, at }: { value: string; at: ApiKeyText }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.select(), []);

@@ -106,7 +106,18 @@ export const ORGANIZATION_UI_MESSAGES = {
   invitationAlreadyMember: "You're already a member of this organization.",
   sendVerification: "Email me a verification link",
   continue: "Continue",
+  orgApiKeysIntro:
+    "Keys for {name}'s integrations. They act for the organization, never as a person, and keep working when members leave.",
+  orgNoApiKeys: "This organization has no API keys yet.",
 } as const;
+
+/**
+ * Sentences for codes only the organization components can meet, kept here (not in the shared
+ * catalogue) so `<SignIn>` does not ship them. An app's `messages.errors` override still wins.
+ */
+export const ORGANIZATION_ERROR_MESSAGES: Record<string, string> = {
+  ORGANIZATION_KEYS_NOT_ALLOWED: "Only the organization's owners and admins manage its API keys.",
+};
 
 export type OrganizationMessageKey = keyof typeof ORGANIZATION_UI_MESSAGES;
 

@@ -16,6 +16,7 @@ import type { Directory } from "./organization-team-members.js";
 import { useOrgText } from "./organization-messages.js";
 import { ConfirmRow, SLUG_PATTERN, fieldError, withOrgField } from "./organization-parts.js";
 import { ORGANIZATION_CSS } from "./organization-styles.js";
+import { OrganizationApiKeys } from "./organization-api-keys.js";
 import { OrganizationSso } from "./organization-sso.js";
 import {
   type ActiveOrganization,
@@ -40,7 +41,8 @@ type May = Record<OrganizationAction, boolean>;
 
 /**
  * The active organization's settings, one card per section: profile (name, slug, logo), members,
- * invitations, teams (when the server has them on), leave, and delete (offered to whom the server says
+ * invitations, teams (when the server has them on), leave, single sign-on and API keys (when the server
+ * has those plugins and the caller's role may manage them), and delete (offered to whom the server says
  * may). Which controls show follows the server's `has-permission` answers for the caller; the server
  * checks every call again. Renders nothing signed out; says so when no organization is active.
  */
@@ -148,6 +150,10 @@ function OrganizationSections({
           owners={ownersOf(org, members.items)}
           scim={caps.plugins.includes("scim") && hasCall(client, "scim.generateToken")}
         />
+      )}
+      {/* Asked only of whom may read the organization's keys (`apiKey: read`: owners and admins by default). */}
+      {caps?.plugins.includes("api-key") && hasCall(client, "apiKey.list") && may.readApiKeys && (
+        <OrganizationApiKeys organizationId={org.id} organizationName={org.name} pageSize={pageSize} />
       )}
       {may.deleteOrganization && <OrganizationDelete org={org} onDone={onDone} />}
     </div>

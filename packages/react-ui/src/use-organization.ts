@@ -53,6 +53,8 @@ export const ORGANIZATION_ACTIONS = {
   createTeam: { team: ["create"] },
   removeTeam: { team: ["delete"] },
   updateTeam: { team: ["update"] },
+  // The API-keys card (with the api-key plugin): a role without it is never sent the key list.
+  readApiKeys: { apiKey: ["read"] },
 } as const;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;

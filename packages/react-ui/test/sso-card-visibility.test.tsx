@@ -131,3 +131,60 @@ describe("whether <OrganizationSettings> shows the Single sign-on card", () => {
     expect(member).not.toContain("sso.providers");
   });
 });
+
+describe("whether <OrganizationSettings> shows the API keys card", () => {
+  /** has-permission answering `keys` for `apiKey: read` and yes to everything else. */
+  const calls = (keys: boolean) => ({
+    ...organizationCalls(true),
+    hasPermission: (body: unknown) =>
+      ok({ success: (body as { permissions: Record<string, unknown> }).permissions.apiKey ? keys : true }),
+  });
+  const keyList = () => ok({ apiKeys: [], total: 0, nextCursor: null });
+
+  it("shows it, on the organization's keys, to a role granted apiKey: read when the server has api-key", async () => {
+    const asked: string[] = [];
+    const listed: unknown[] = [];
+    const client = fakeClient(
+      {
+        organization: calls(true),
+        apiKey: {
+          list: (query) => {
+            listed.push(query);
+            return keyList();
+          },
+        },
+      },
+      asked,
+    );
+    const text = await render(client, ["organization", "api-key"]);
+    expect(text).toContain("API keys");
+    expect(text).toContain("This organization has no API keys yet.");
+    expect(listed).toEqual([{ limit: 20, organizationId: "o1" }]);
+  });
+
+  it("never asks for the list without the permission, the plugin or the client's call; a refusal renders nothing", async () => {
+    const member: string[] = [];
+    const asMember = fakeClient({ organization: calls(false), apiKey: { list: keyList } }, member);
+    expect(await render(asMember, ["organization", "api-key"])).not.toContain("API keys");
+    expect(member).not.toContain("apiKey.list");
+
+    const noPlugin: string[] = [];
+    const plain = fakeClient({ organization: calls(true), apiKey: { list: keyList } }, noPlugin);
+    expect(await render(plain, ["organization"])).not.toContain("API keys");
+    expect(noPlugin).not.toContain("apiKey.list");
+
+    const noClientPlugin = fakeClient({ organization: calls(true) }, []);
+    expect(await render(noClientPlugin, ["organization", "api-key"])).not.toContain("API keys");
+
+    const refused: string[] = [];
+    const refusing = fakeClient(
+      {
+        organization: calls(true),
+        apiKey: { list: () => ({ data: null, error: { code: "ORGANIZATION_KEYS_NOT_ALLOWED", status: 403 } }) },
+      },
+      refused,
+    );
+    expect(await render(refusing, ["organization", "api-key"])).not.toContain("API keys");
+    expect(refused).toContain("apiKey.list");
+  });
+});

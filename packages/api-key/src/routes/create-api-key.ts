@@ -16,6 +16,7 @@ import type { ApiKey, ApiKeyRow } from "../api-key-types.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
 import { generateApiKey } from "../generate-api-key.js";
 import { publicApiKey } from "../public-api-key.js";
+import { requireOrganizationKeyManager } from "../organization-key-access.js";
 import { rejectServerOnlyFields, resolveKeyOwner } from "../resolve-key-owner.js";
 
 const body = z
@@ -27,14 +28,20 @@ const body = z
       .optional(),
     expiresIn: expiresInInput.optional(),
     metadata: metadataInput.optional(),
-    /** Server-side calls only: create the key for this user. */
+    /** Server-side calls only: create the key for this user (with organizationId: as this member). */
     userId: z.string().min(1).optional(),
+    /** Create the organization's key instead of the caller's (needs `apiKey: create` in it). */
+    organizationId: z.string().min(1).max(255).optional(),
     ...serverOnlyInput,
     permissions: permissionsInput.optional(),
   })
   .refine(refillTogether.check, refillTogether.message);
 
-/** POST /api-key/create: a new key for the caller. The key itself is in this answer and nowhere else, ever. */
+/**
+ * POST /api-key/create: a new key for the caller, or for the organization `organizationId` names (the
+ * caller must be a member whose role grants `apiKey: create`). The key itself is in this answer and
+ * nowhere else, ever.
+ */
 export const createApiKey = (o: ResolvedApiKeyOptions) =>
   defineEndpoint(
     {
@@ -50,11 +57,15 @@ export const createApiKey = (o: ResolvedApiKeyOptions) =>
         response: createdApiKeyResponse,
         // Optional only so server code may name a userId; over HTTP it needs a session (resolveKeyOwner).
         session: "required",
-        errors: [API_KEY_ERRORS.SERVER_ONLY_PROPERTY],
+        errors: [API_KEY_ERRORS.SERVER_ONLY_PROPERTY, API_KEY_ERRORS.ORGANIZATION_KEYS_NOT_ALLOWED],
       },
     },
     async (ctx): Promise<ApiKey & { key: string }> => {
-      const userId = resolveKeyOwner(ctx, ctx.body.userId);
+      const organizationId = ctx.body.organizationId ?? null;
+      const userId =
+        organizationId === null
+          ? resolveKeyOwner(ctx, ctx.body.userId)
+          : await requireOrganizationKeyManager(ctx, organizationId, ctx.body.userId, "create");
       rejectServerOnlyFields(ctx, ctx.body);
       // A server-side caller may name a user that does not exist; a foreign-key error would be a 500.
       if (ctx.body.userId !== undefined && !(await ctx.auth.users.findById(userId)))
@@ -72,6 +83,7 @@ export const createApiKey = (o: ResolvedApiKeyOptions) =>
           prefix,
           key: hash,
           userId,
+          organizationId,
           enabled: true,
           expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null,
           // A refill without a starting allowance starts full.

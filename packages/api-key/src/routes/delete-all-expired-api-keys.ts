@@ -27,7 +27,13 @@ export const deleteAllExpiredApiKeys = defineEndpoint(
   },
   async (ctx): Promise<{ success: true; deleted: number }> => {
     const everyone = ctx.request === null && ctx.body.userId === undefined;
-    const owner = everyone ? [] : [{ field: "userId", value: resolveKeyOwner(ctx, ctx.body.userId) }];
+    // A user's own keys only: an organization's expired keys are the organization's to clear.
+    const owner = everyone
+      ? []
+      : [
+          { field: "userId", value: resolveKeyOwner(ctx, ctx.body.userId) },
+          { field: "organizationId", value: null },
+        ];
     const deleted = await ctx.auth.db.deleteMany({
       model: API_KEY_MODEL,
       where: [{ field: "expiresAt", operator: "lte", value: new Date(ctx.auth.now()) }, ...owner],

@@ -3,9 +3,12 @@ import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { API_KEY_MODEL } from "../api-key-model.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
-import { resolveKeyOwner } from "../resolve-key-owner.js";
+import { findManagedApiKey } from "../organization-key-access.js";
 
-/** POST /api-key/delete: removes one of the caller's keys; it stops authenticating at once. */
+/**
+ * POST /api-key/delete: removes one of the caller's keys, or an organization's where the caller holds
+ * `apiKey: delete`; it stops working at once.
+ */
 export const deleteApiKey = defineEndpoint(
   {
     method: "POST",
@@ -23,14 +26,8 @@ export const deleteApiKey = defineEndpoint(
     },
   },
   async (ctx): Promise<{ success: true }> => {
-    const userId = resolveKeyOwner(ctx, ctx.body.userId);
-    const deleted = await ctx.auth.db.deleteMany({
-      model: API_KEY_MODEL,
-      where: [
-        { field: "id", value: ctx.body.keyId },
-        { field: "userId", value: userId },
-      ],
-    });
+    const key = await findManagedApiKey(ctx, ctx.body.keyId, ctx.body.userId, "delete");
+    const deleted = await ctx.auth.db.deleteMany({ model: API_KEY_MODEL, where: [{ field: "id", value: key.id }] });
     if (deleted === 0) throw new AuthError(API_KEY_ERRORS.KEY_NOT_FOUND);
     return { success: true };
   },

@@ -1,14 +1,16 @@
-import { AuthError, defineEndpoint } from "@gatehouse-auth/core";
+import { defineEndpoint } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
-import { findOwnedApiKey } from "../api-key-repository.js";
 import { apiKeyResponse } from "../api-key-responses.js";
 import type { ApiKey } from "../api-key-types.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
 import { publicApiKey } from "../public-api-key.js";
-import { resolveKeyOwner } from "../resolve-key-owner.js";
+import { findManagedApiKey } from "../organization-key-access.js";
 
-/** GET /api-key/get?id: one of the caller's keys, without key material; another user's key is not found. */
+/**
+ * GET /api-key/get?id: one of the caller's keys, or of an organization where the caller holds
+ * `apiKey: read`, without key material; any other key is not found.
+ */
 export const getApiKey = defineEndpoint(
   {
     method: "GET",
@@ -25,9 +27,6 @@ export const getApiKey = defineEndpoint(
     },
   },
   async (ctx): Promise<ApiKey> => {
-    const userId = resolveKeyOwner(ctx, ctx.query.userId);
-    const key = await findOwnedApiKey(ctx.auth.db, ctx.query.id, userId);
-    if (!key) throw new AuthError(API_KEY_ERRORS.KEY_NOT_FOUND);
-    return publicApiKey(key);
+    return publicApiKey(await findManagedApiKey(ctx, ctx.query.id, ctx.query.userId, "read"));
   },
 );

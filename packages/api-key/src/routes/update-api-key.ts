@@ -3,11 +3,11 @@ import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { expiresInInput, metadataInput, nameInput, refillTogether, serverOnlyInput } from "../api-key-input.js";
 import { API_KEY_MODEL } from "../api-key-model.js";
-import { findOwnedApiKey } from "../api-key-repository.js";
 import { apiKeyResponse } from "../api-key-responses.js";
 import type { ApiKey, ApiKeyRow } from "../api-key-types.js";
 import { API_KEY_TAG } from "../authenticate-api-key.js";
 import { publicApiKey } from "../public-api-key.js";
+import { findManagedApiKey } from "../organization-key-access.js";
 import { rejectServerOnlyFields, resolveKeyOwner } from "../resolve-key-owner.js";
 
 const body = z
@@ -37,7 +37,10 @@ const DIRECT = [
   "permissions",
 ] as const;
 
-/** POST /api-key/update: changes one of the caller's keys; limits and permissions only server-side. */
+/**
+ * POST /api-key/update: changes one of the caller's keys, or an organization's where the caller holds
+ * `apiKey: update`; limits and permissions only server-side.
+ */
 export const updateApiKey = defineEndpoint(
   {
     method: "POST",
@@ -61,10 +64,9 @@ export const updateApiKey = defineEndpoint(
     },
   },
   async (ctx): Promise<ApiKey> => {
-    const userId = resolveKeyOwner(ctx, ctx.body.userId);
+    resolveKeyOwner(ctx, ctx.body.userId); // 401 for anonymous callers before anything else
     rejectServerOnlyFields(ctx, ctx.body);
-    const key = await findOwnedApiKey(ctx.auth.db, ctx.body.keyId, userId);
-    if (!key) throw new AuthError(API_KEY_ERRORS.KEY_NOT_FOUND);
+    const key = await findManagedApiKey(ctx, ctx.body.keyId, ctx.body.userId, "update");
     const update: Record<string, unknown> = {};
     for (const field of DIRECT) if (ctx.body[field] !== undefined) update[field] = ctx.body[field];
     if (ctx.body.expiresIn !== undefined)
@@ -72,10 +74,7 @@ export const updateApiKey = defineEndpoint(
     if (Object.keys(update).length === 0) return publicApiKey(key);
     const updated = await ctx.auth.db.update<ApiKeyRow>({
       model: API_KEY_MODEL,
-      where: [
-        { field: "id", value: key.id },
-        { field: "userId", value: userId },
-      ],
+      where: [{ field: "id", value: key.id }],
       update,
     });
     // Found a moment ago, gone now: deleted concurrently.

@@ -38,7 +38,8 @@ export function grantsPermissions(granted: ApiKeyPermissions | null, wanted: Api
  * POST /api-key/verify: checks a key (and optionally its permissions) for a service that received it.
  * A successful verify is a use: it counts against the key's remaining uses and rate limit. A key whose
  * owner another plugin refuses (`validateUser`: an admin ban) is not valid, with that plugin's error —
- * the same refusal the key gets in `x-api-key`.
+ * the same refusal the key gets in `x-api-key`. An organization's key verifies here (its answer's
+ * `key.organizationId` tells the app which organization calls): this is its only use.
  */
 export const verifyApiKey = (o: ResolvedApiKeyOptions) =>
   defineEndpoint(
@@ -48,7 +49,7 @@ export const verifyApiKey = (o: ResolvedApiKeyOptions) =>
       body: z.object({ key: z.string().min(1), permissions: permissionsInput.optional() }),
       tags: [API_KEY_TAG],
       openapi: {
-        summary: "Check an API key and record its use",
+        summary: "Check an API key (a user's or an organization's) and record its use",
         description: "Always 200 for a well-formed request: a refused key is `valid: false` with its error.",
         response: verifyApiKeyResponse,
       },
@@ -60,6 +61,7 @@ export const verifyApiKey = (o: ResolvedApiKeyOptions) =>
         const key = await consumeApiKey(ctx.auth, o, ctx.body.key, findApiKeyByHash, (k) => {
           if (wanted && !grantsPermissions(k.permissions, wanted))
             throw new AuthError(API_KEY_ERRORS.KEY_PERMISSIONS_INSUFFICIENT);
+          return undefined;
         });
         return { valid: true, error: null, key: publicApiKey(key) };
       } catch (error) {

@@ -85,3 +85,23 @@ describe("an authenticator's answer without a credential kind", () => {
     expect([sessions.status, sessions.body.length]).toEqual([200, 1]);
   });
 });
+
+describe("an authenticator answering `organization-key`", () => {
+  it("reaches no session route: get-session (`any`), a permission it holds and own-session all refuse it", async () => {
+    const { call } = await setUp();
+    const claim = JSON.stringify({ kind: "organization-key", permissions: { reports: ["read"] } });
+    const refused = {
+      code: "CREDENTIAL_NOT_ALLOWED",
+      message: "This endpoint cannot be called with an organization API key",
+    };
+    for (const [method, path, body] of [
+      ["GET", "/get-session", undefined],
+      ["GET", "/test/reports", undefined],
+      ["POST", "/update-user", { name: "Org" }],
+      ["POST", "/change-email", { newEmail: "thief@example.com" }],
+    ] as const) {
+      const r = await call(method, path, claim, body);
+      expect([path, r.status, r.body]).toEqual([path, 403, refused]);
+    }
+  });
+});

@@ -10,6 +10,7 @@ export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
   "impersonation",
   "api-key",
   "oauth-token",
+  "organization-key",
   "delegated",
   "server",
 ];
@@ -24,6 +25,7 @@ const NAMES: Record<CredentialKind, string> = {
   impersonation: "an impersonation session",
   server: "a server call",
   "oauth-token": "an OAuth access token",
+  "organization-key": "an organization API key",
   delegated: "a credential a plugin authenticated",
 };
 
@@ -56,6 +58,9 @@ export function credentialPolicyOf(config: EndpointConfig): CredentialPolicy | u
 export function acceptsCredential(config: EndpointConfig, credential: Credential): boolean {
   const { kind } = credential;
   if (kind === "server") return true; // the app's own code: it could write the database itself
+  // An organization's key stands for no user: it never yields a user session, whatever the route
+  // declares (`any` included). The app checks it with the api-key plugin's verify instead.
+  if (kind === "organization-key") return false;
   const policy = credentialPolicyOf(config);
   if (policy === "own-session") return kind === "session" || kind === "bearer";
   if (!DELEGATED.has(kind) || policy === "any") return true;

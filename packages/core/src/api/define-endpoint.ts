@@ -16,8 +16,10 @@ export type SessionRequirement = "required" | "fresh" | "optional" | undefined;
  * What authenticated a request: the browser's session cookie (`session`), a session token in
  * `Authorization: Bearer` (`bearer`), an API key (`api-key`), a session an admin's impersonation created
  * (`impersonation`), the app's own `auth.api` call without a session (`server`), an OAuth access token
- * (`oauth-token`, reserved for the OAuth provider), or what a plugin's `authenticate` answered without
- * naming a kind the router knows (`delegated`: treated like an API key, so it never passes `own-session`).
+ * (`oauth-token`, reserved for the OAuth provider), an organization's API key (`organization-key`: it
+ * stands for no user, so no session-reading endpoint accepts it), or what a plugin's `authenticate`
+ * answered without naming a kind the router knows (`delegated`: treated like an API key, so it never
+ * passes `own-session`).
  */
 export type CredentialKind =
   | "session"
@@ -26,6 +28,7 @@ export type CredentialKind =
   | "impersonation"
   | "server"
   | "oauth-token"
+  | "organization-key"
   | "delegated";
 
 /** Actions per resource a delegated credential (an API key) holds, e.g. `{ organization: ["read"] }`. */

@@ -3,6 +3,7 @@ import { defineEndpoint } from "../api/define-endpoint.js";
 import { sessionWithUserResponse } from "../api/response-shapes.js";
 import type { SessionWithUser } from "../schema/model-types.js";
 import { authenticateRequest } from "../session/authenticate-request.js";
+import { authenticatedCredential, checkCredential } from "../api/check-credential.js";
 import { readSessionCache } from "../session/session-cache.js";
 import { clearSessionCookies, isDontRemember, setSessionCookie } from "../session/session-cookies.js";
 
@@ -35,8 +36,12 @@ export const getSession = defineEndpoint(
     if (!token) {
       if (ctx.getCookie(ctx.auth.cookies.sessionToken) !== undefined) clearSessionCookies(ctx);
       const caller = await authenticateRequest(ctx);
+      if (!caller) return null;
+      // The router's check, which this route's own reading bypasses: `any` takes every kind but one that
+      // stands for no user (an organization's key), which must never read a user session here.
+      checkCredential(ctx.endpoint.config, authenticatedCredential(caller.credential));
       // Only the session and user: the credential's kind and permissions are the server's business.
-      return caller && { session: caller.session, user: caller.user };
+      return { session: caller.session, user: caller.user };
     }
     if (ctx.auth.options.session.cookieCache.enabled && !ctx.query.disableCookieCache) {
       const cached = readSessionCache(ctx, token);

@@ -1,6 +1,7 @@
 import { AuthError, defineEndpoint, updateCurrentSession } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { lockOrganization } from "../lock-organization.js";
+import { DELETES_ORGANIZATION_TAG } from "../member-permission.js";
 import { clearActiveOrganization, requireMember, requireOrganization, requirePermission } from "../membership.js";
 import { ORGANIZATION_ERRORS } from "../organization-errors.js";
 import type { ResolvedOrganizationOptions } from "../organization-options.js";
@@ -17,6 +18,8 @@ export const deleteOrganization = (o: ResolvedOrganizationOptions) =>
       path: "/organization/delete",
       body: z.object({ organizationId: z.string().min(1) }),
       session: "required",
+      // Other plugins drop what they keep per organization (the api-key plugin: its keys) after this.
+      tags: [DELETES_ORGANIZATION_TAG],
       openapi: {
         summary: "Delete an organization",
         response: organizationResponse,
