@@ -210,6 +210,16 @@ describe("organization API keys", () => {
     expect((await anon.post("/api-key/verify", { key: otherKey.key })).body.valid).toBe(true);
   });
 
+  it("a key whose organization row is gone without the delete route (no after-hook ran) no longer verifies", async () => {
+    const { auth, owner, orgId, anon } = await setUp();
+    const k = await createKey(owner.client, { organizationId: orgId });
+    expect((await anon.post("/api-key/verify", { key: k.key })).body.valid).toBe(true);
+    await auth.$context.adapter.deleteMany({ model: "organization", where: [{ field: "id", value: orgId }] });
+    const verified = await anon.post("/api-key/verify", { key: k.key });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ valid: false, key: null, error: { code: "INVALID_API_KEY" } });
+  });
+
   it("pages an organization's keys by cursor; a cursor is bound to its organization", async () => {
     const { auth, owner, orgId } = await setUp();
     for (let i = 0; i < 5; i++)

@@ -1,4 +1,5 @@
 import { AuthError, defineEndpoint, isAuthError } from "@gatehouse-auth/core";
+import type { Db } from "@gatehouse-auth/core";
 import { z } from "zod";
 import { API_KEY_ERRORS } from "../api-key-errors.js";
 import { permissionsInput } from "../api-key-input.js";
@@ -25,6 +26,11 @@ const verifyApiKeyResponse = z.object({
     .describe("Why the key is not valid: an API key error, or another plugin's refusal of its owner"),
   key: apiKeyResponse.nullable(),
 });
+
+/** Whether the organization plugin's row for `id` is still there (organization keys exist only with that plugin). */
+async function organizationExists(db: Db, id: string): Promise<boolean> {
+  return (await db.findOne({ model: "organization", where: [{ field: "id", value: id }], select: ["id"] })) !== null;
+}
 
 /** True when `granted` holds every action `wanted` asks for. */
 export function grantsPermissions(granted: ApiKeyPermissions | null, wanted: ApiKeyPermissions): boolean {
@@ -63,6 +69,11 @@ export const verifyApiKey = (o: ResolvedApiKeyOptions) =>
             throw new AuthError(API_KEY_ERRORS.KEY_PERMISSIONS_INSUFFICIENT);
           return undefined;
         });
+        // The keys go with their organization in an after-hook; should that hook never have run (a crash
+        // between the two writes, an organization row removed by hand), a key must not keep verifying as
+        // an organization that no longer exists. One lookup by primary key, for organization keys only.
+        if (key.organizationId && !(await organizationExists(ctx.auth.db, key.organizationId)))
+          throw new AuthError(API_KEY_ERRORS.INVALID_API_KEY);
         return { valid: true, error: null, key: publicApiKey(key) };
       } catch (error) {
         if (!isAuthError(error)) throw error;
