@@ -184,6 +184,25 @@ test("sign up, verify from the mailbox, sign out and in, organization with an in
   await bobRow.filter({ hasText: "banned" }).waitFor();
   await adminPage.screenshot({ path: join(shots, "09-admin.png") });
   await checkScreen(adminPage, adminState, "admin");
+  // On a phone each user is a card: every action button lies inside the screen (none behind a sideways
+  // scroll), and each cell says what it is.
+  await adminPage.setViewportSize({ width: 390, height: 800 });
+  for (const name of ["Unban", "Impersonate", "Sign out everywhere", "Remove"]) {
+    const box = await bobRow.getByRole("button", { name }).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `${name} is on screen at 390 px: ${JSON.stringify(box)}`);
+  }
+  const label = await bobRow
+    .locator("td[data-label=Status]")
+    .evaluate((td) => getComputedStyle(td, "::before").content);
+  assert.match(label, /Status/);
+  await adminPage.setViewportSize({ width: 1280, height: 800 });
+  assert.equal(
+    await bobRow
+      .locator("td")
+      .first()
+      .evaluate((td) => getComputedStyle(td).display),
+    "table-cell",
+  );
   await bobPage.reload();
   await bobPage.getByRole("link", { name: "Sign in" }).first().waitFor();
 

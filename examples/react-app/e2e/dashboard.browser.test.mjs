@@ -146,6 +146,25 @@ test("an admin runs the dashboard: overview, users, ban, role, sessions, keys, a
   await page.getByTestId("user-row").filter({ hasText: adminEmail }).waitFor();
   await page.screenshot({ path: join(shots, "dashboard-users.png"), fullPage: true });
   await checkScreen(page, state, "dashboard-users");
+  // An embedding page forces a scheme with data-theme on .gh-dash (<Dashboard theme>): it wins over
+  // prefers-color-scheme either way, and no attribute follows the system.
+  const background = () => page.locator(".gh-dash").evaluate((el) => getComputedStyle(el).backgroundColor);
+  const setTheme = (theme) =>
+    page
+      .locator(".gh-dash")
+      .evaluate((el, t) => (t ? el.setAttribute("data-theme", t) : el.removeAttribute("data-theme")), theme);
+  const lightBg = "rgb(245, 246, 248)";
+  const darkBg = "rgb(15, 18, 24)";
+  await page.emulateMedia({ colorScheme: "dark" });
+  assert.equal(await background(), darkBg);
+  await setTheme("light");
+  assert.equal(await background(), lightBg);
+  await page.emulateMedia({ colorScheme: "light" });
+  assert.equal(await background(), lightBg);
+  await setTheme("dark");
+  assert.equal(await background(), darkBg);
+  await setTheme(null);
+  assert.equal(await background(), lightBg);
   await page.getByLabel("Search", { exact: true }).fill("pat@");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="user-row"]').length === 1);

@@ -14,18 +14,26 @@ export interface DashboardProps {
   basePath: string;
   /** The dashboard plugin's path under it, e.g. `/dashboard`. */
   dashboardPath: string;
+  /**
+   * Light or dark whatever the system's `prefers-color-scheme` (set as `data-theme` on the `.gh-dash`
+   * root, which wins over the media query); `"system"` (the default) follows the system.
+   */
+  theme?: DashboardTheme;
 }
+
+/** The dashboard's colour scheme: forced light or dark, or the system's. */
+export type DashboardTheme = "light" | "dark" | "system";
 
 /**
  * The admin dashboard: asks /api/me who is looking, then shows the sections that admin may use.
  * Embeddable in any React page of the same origin (it only needs the session cookie).
  */
-export function Dashboard({ basePath, dashboardPath }: DashboardProps) {
+export function Dashboard({ basePath, dashboardPath, theme = "system" }: DashboardProps) {
   const api = useMemo(() => createApi(basePath, dashboardPath), [basePath, dashboardPath]);
   const me = useResource((signal) => loadMe(api, signal), [api]);
   const value = useMemo(() => (me.data ? { api, me: me.data } : null), [api, me.data]);
   return (
-    <div className="gh-dash">
+    <div className="gh-dash" data-theme={theme === "light" || theme === "dark" ? theme : undefined}>
       <Body me={me} value={value} />
     </div>
   );

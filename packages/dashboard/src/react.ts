@@ -4,4 +4,4 @@
  * the URL hash (`#/users/…`) and its styles are scoped under `.gh-dash`: import
  * `@gatehouse-auth/dashboard/dashboard.css` once as well.
  */
-export { Dashboard, type DashboardProps } from "../app/Dashboard.js";
+export { Dashboard, type DashboardProps, type DashboardTheme } from "../app/Dashboard.js";

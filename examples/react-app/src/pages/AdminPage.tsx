@@ -31,22 +31,25 @@ export function AdminPage() {
         {users.data?.totalExact === false ? "about " : ""}
         {users.data?.total ?? 0} users
       </p>
-      <table>
+      {/* Under 600 px each row reads as a card: styles.css's table.stack, the labels from data-label. */}
+      <table className="stack">
         <thead>
           <tr>
             <th>User</th>
             <th>Role</th>
             <th>Status</th>
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {users.data?.users.map((u) => (
             <tr key={u.id} data-testid="user-row">
-              <td>
+              <td data-label="User">
                 {u.name} <span className="muted">{u.email}</span>
               </td>
-              <td>
+              <td data-label="Role">
                 <select
                   value={u.role ?? "user"}
                   aria-label={`Role of ${u.email}`}
@@ -57,8 +60,8 @@ export function AdminPage() {
                   <option>admin</option>
                 </select>
               </td>
-              <td>{u.banned ? `banned${u.banReason ? `: ${u.banReason}` : ""}` : "active"}</td>
-              <td>
+              <td data-label="Status">{u.banned ? `banned${u.banReason ? `: ${u.banReason}` : ""}` : "active"}</td>
+              <td className="row-actions">
                 {u.banned ? (
                   <ActionButton onClick={() => act(client.admin.unbanUser({ userId: u.id }))}>Unban</ActionButton>
                 ) : (
