@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { createAuth, getSessionFromHeaders, memoryAdapter } from "../index.js";
+import { AuthError, createAuth, defineErrors, definePlugin, getSessionFromHeaders, memoryAdapter } from "../index.js";
 import { createTestClient } from "../testing/test-client.js";
 
 // Through the public API, as an app calls it from its own framework's request handler.
@@ -90,6 +90,40 @@ describe("getSessionFromHeaders", () => {
     expect(await getSessionFromHeaders(auth, { "bad name": "x", cookie })).not.toBeNull();
     expect((await client.post("/sign-out", {})).status).toBe(200);
     expect(await getSessionFromHeaders(auth, { cookie })).toBeNull();
+  });
+
+  it("answers null, not a throw, for a credential a plugin refuses (401/403); a 503 still throws", async () => {
+    const refusals = defineErrors({
+      BAD_KEY: { status: 401, message: "Bad test key" },
+      NOT_HERE: { status: 403, message: "Not on this route" },
+      DOWN: { status: 503, message: "Key store down" },
+    });
+    const auth = createAuth({
+      database: memoryAdapter(),
+      secret: "test-secret-0123456789abcdef0123456789",
+      baseURL: "http://localhost:3000",
+      logger: { error: () => {}, warn: () => {} },
+      plugins: [
+        definePlugin({
+          id: "test-refusing-key",
+          errors: refusals,
+          async authenticate(ctx) {
+            const key = ctx.headers.get("x-test-key");
+            if (key === "bad") throw new AuthError(refusals.BAD_KEY);
+            if (key === "org") throw new AuthError(refusals.NOT_HERE);
+            if (key === "down") throw new AuthError(refusals.DOWN);
+            return null;
+          },
+        }),
+      ],
+    });
+    const { cookie } = await signedIn(auth);
+    // A stranger's header on a page that reads the session: signed out, like no header at all.
+    expect(await getSessionFromHeaders(auth, { "x-test-key": "bad" })).toBeNull();
+    expect(await getSessionFromHeaders(auth, { "x-test-key": "org" })).toBeNull();
+    await expect(getSessionFromHeaders(auth, { "x-test-key": "down" })).rejects.toMatchObject({ status: 503 });
+    // The cookie still wins over the header, as on the HTTP route.
+    expect(await getSessionFromHeaders(auth, { cookie, "x-test-key": "bad" })).not.toBeNull();
   });
 
   it("only reads: the session is not extended by it (its cookie could not be renewed)", async () => {

@@ -1,4 +1,5 @@
 import type { HeaderReader } from "../api/auth-request.js";
+import { isAuthError } from "../errors/auth-error.js";
 import type { ApiInput } from "../create-auth.js";
 import type { SessionWithUser } from "../schema/model-types.js";
 
@@ -19,7 +20,8 @@ export interface SessionReader<S> {
 }
 
 /**
- * The signed-in session and user for a request's headers, or null: one line in any framework.
+ * The signed-in session and user for a request's headers, or null: one line in any framework. A
+ * credential the server refuses (401/403) is null too, as no credential would be.
  * It only reads: the session is not extended here, because a renewed cookie could not reach the
  * browser from a server component or a helper that returns no response. The browser's own
  * `/get-session` calls (the client does them) keep extending it.
@@ -28,7 +30,15 @@ export async function getSessionFromHeaders<S = SessionWithUser>(
   auth: SessionReader<S>,
   headers: AnyHeaders,
 ): Promise<S | null> {
-  return auth.api.getSession({ headers: toHeaders(headers), query: { disableRefresh: true } });
+  try {
+    return await auth.api.getSession({ headers: toHeaders(headers), query: { disableRefresh: true } });
+  } catch (error) {
+    // A credential the server refuses (an unknown or revoked API key, an organization's key, a plugin's
+    // 401/403) means no signed-in user for the page: thrown, it would turn any stranger's header into the
+    // framework's 500. A dependency down (503) or a bug still throws.
+    if (isAuthError(error) && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  }
 }
 
 /** Headers from any of the accepted shapes; a value Fetch `Headers` would refuse is dropped, not thrown. */
